@@ -1,0 +1,33 @@
+// swift-tools-version:6.0
+// TranscriptSearch: search transcripts and subtitles. No package dependencies, by design
+// (the Swift toolchain and system C libraries only); see ../shared/DESIGN.md section 2.
+import PackageDescription
+
+let package = Package(
+    name: "TranscriptSearch",
+    products: [
+        .executable(name: "tsearch", targets: ["tsearch"]),
+        .library(name: "TranscriptModel", targets: ["TranscriptModel"]),
+        .library(name: "TranscriptFormats", targets: ["TranscriptFormats"]),
+        .library(name: "TranscriptSearch", targets: ["TranscriptSearch"]),
+        .library(name: "TranscriptRendering", targets: ["TranscriptRendering"]),
+    ],
+    targets: [
+        .target(name: "TranscriptModel"),
+        .target(name: "TranscriptFormats", dependencies: ["TranscriptModel"]),
+        .target(name: "TranscriptSearch", dependencies: ["TranscriptModel"]),
+        .target(name: "TranscriptRendering", dependencies: ["TranscriptModel", "TranscriptSearch"]),
+        .target(
+            name: "TSearchCLI",
+            dependencies: ["TranscriptModel", "TranscriptFormats", "TranscriptSearch", "TranscriptRendering"]
+        ),
+        .executableTarget(name: "tsearch", dependencies: ["TSearchCLI"]),
+
+        .testTarget(name: "TranscriptModelTests", dependencies: ["TranscriptModel"]),
+        .testTarget(name: "TranscriptFormatsTests", dependencies: ["TranscriptFormats"]),
+        .testTarget(name: "TranscriptSearchTests", dependencies: ["TranscriptSearch"]),
+        .testTarget(name: "TranscriptRenderingTests", dependencies: ["TranscriptRendering"]),
+        .testTarget(name: "TSearchCLITests", dependencies: ["TSearchCLI"]),
+        .testTarget(name: "TSearchEndToEndTests", dependencies: ["tsearch"]),
+    ]
+)

@@ -1,0 +1,116 @@
+import TranscriptFormats
+import TranscriptSearch
+
+/// The subcommands.
+enum CommandName: String, CaseIterable, Sendable {
+    case search, rows, help
+
+    var summary: String {
+        switch self {
+        case .search: return "Print every hit of QUERY in the transcripts at PATH, highlighted"
+        case .rows: return "Print the rows a transcript loads as (what search sees)"
+        case .help: return "Print this help, or a command's"
+        }
+    }
+
+    var usage: String {
+        switch self {
+        case .search: return "tsearch search [OPTIONS] QUERY [PATH ...]"
+        case .rows: return "tsearch rows [OPTIONS] [PATH ...]"
+        case .help: return "tsearch help [COMMAND]"
+        }
+    }
+}
+
+/// `--color` values.
+enum ColorChoice: String, CaseIterable, Sendable {
+    case auto, always, never
+}
+
+/// One command-line flag: names, value, help and how it sets the raw arguments. The table of these
+/// (`Flag.all`) drives parsing and `--help`; nothing else knows the flags.
+struct Flag: Sendable {
+    let long: String
+    let short: Character?
+    /// The value's name in help (`NUM`), or nil for a switch.
+    let valueName: String?
+    let help: String
+    let commands: Set<CommandName>
+    let apply: @Sendable (inout RawArguments, String) throws(UsageError) -> Void
+
+    var takesValue: Bool { valueName != nil }
+
+    /// `-C, --context NUM`
+    var synopsis: String {
+        let names = (short.map { "-\($0), " } ?? "    ") + "--" + long
+        return names + (valueName.map { " \($0)" } ?? "")
+    }
+
+    static let searching: Set<CommandName> = [.search]
+    static let loading: Set<CommandName> = [.search, .rows]
+    static let everywhere: Set<CommandName> = Set(CommandName.allCases)
+
+    static let all: [Flag] = [
+        Flag(long: "ignore-case", short: "i", valueName: nil,
+             help: "Match case-insensitively (the default): budget finds Budget and BUDGET.",
+             commands: searching) { raw, _ in raw.caseMatching = .insensitive },
+        Flag(long: "case-sensitive", short: "s", valueName: nil,
+             help: "Match case exactly.",
+             commands: searching) { raw, _ in raw.caseMatching = .sensitive },
+        Flag(long: "context", short: "C", valueName: "NUM",
+             help: "Show NUM rows before and after each row with a hit.",
+             commands: searching) { raw, value throws(UsageError) in
+            guard let number = Int(value), number >= 0 else {
+                throw UsageError("--context expects a number of rows (0 or more), found \"\(value)\"")
+            }
+            raw.contextRows = number
+        },
+        Flag(long: "count", short: "c", valueName: nil,
+             help: "Print only the number of hits per file (files with hits).",
+             commands: searching) { raw, _ in raw.countOnly = true },
+        Flag(long: "quiet", short: "q", valueName: nil,
+             help: "Print nothing; exit 0 if anything matched, 1 if not.",
+             commands: searching) { raw, _ in raw.quiet = true },
+        Flag(long: "json", short: nil, valueName: nil,
+             help: "Print JSON Lines (schema 1): one record per hit or row, then a summary.",
+             commands: loading) { raw, _ in raw.json = true },
+        Flag(long: "color", short: nil, valueName: "WHEN",
+             help: "Colour: auto (when stdout is a terminal and NO_COLOR is unset), always, never.",
+             commands: loading) { raw, value throws(UsageError) in
+            guard let choice = ColorChoice(rawValue: value) else {
+                throw UsageError("--color expects auto, always or never, found \"\(value)\"")
+            }
+            raw.color = choice
+        },
+        Flag(long: "input-format", short: nil, valueName: "FORMAT",
+             help: "Read every input as FORMAT (srt, vtt, json, txt) instead of by extension or content.",
+             commands: loading) { raw, value throws(UsageError) in
+            guard let format = TranscriptFormat(rawValue: value) else {
+                throw UsageError("--input-format expects srt, vtt, json or txt, found \"\(value)\"")
+            }
+            raw.inputFormat = format
+        },
+        Flag(long: "help", short: "h", valueName: nil,
+             help: "Print help.",
+             commands: everywhere) { raw, _ in raw.help = true },
+        Flag(long: "version", short: "V", valueName: nil,
+             help: "Print the version.",
+             commands: everywhere) { raw, _ in raw.version = true },
+    ]
+
+    /// The flag named `--name` (also `--colour` for `--color`).
+    static func named(long name: String) -> Flag? {
+        let canonical = name == "colour" ? "color" : name
+        return all.first { $0.long == canonical }
+    }
+
+    static func named(short name: Character) -> Flag? {
+        all.first { $0.short == name }
+    }
+}
+
+/// A command line that cannot be understood; exit code 2.
+struct UsageError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,85 @@
+import TranscriptFormats
+import TranscriptSearch
+
+/// The command line as given, before anything is derived from it (ripgrep's "low args"). Flags may
+/// come before or after positional arguments; `--` ends the flags; `-` is a positional (stdin).
+struct RawArguments: Sendable {
+    var command: CommandName?
+    var positionals: [String] = []
+    var caseMatching: CaseMatching = .insensitive
+    var contextRows = 0
+    var countOnly = false
+    var quiet = false
+    var json = false
+    var color: ColorChoice = .auto
+    var inputFormat: TranscriptFormat?
+    var help = false
+    var version = false
+
+    /// Parses `arguments` (without the program name). The first argument names the command when it
+    /// is one (`search`, `rows`, `help`); otherwise the command is `search`, as in `tsearch QUERY PATH`.
+    static func parse(_ arguments: [String]) throws(UsageError) -> RawArguments {
+        var raw = RawArguments()
+        var rest = arguments[...]
+        if let first = rest.first, let command = CommandName(rawValue: first) {
+            raw.command = command
+            rest = rest.dropFirst()
+        }
+        var flagsEnded = false
+        while let argument = rest.popFirst() {
+            if flagsEnded || argument == "-" || !argument.hasPrefix("-") {
+                raw.positionals.append(argument)
+            } else if argument == "--" {
+                flagsEnded = true
+            } else if argument.hasPrefix("--") {
+                let body = argument.dropFirst(2)
+                let name = body.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+                guard let flag = Flag.named(long: name) else {
+                    throw UsageError("unknown flag --\(name)")
+                }
+                var value = ""
+                if flag.takesValue {
+                    if let equals = body.firstIndex(of: "=") {
+                        value = String(body[body.index(after: equals)...])
+                    } else if let next = rest.popFirst() {
+                        value = next
+                    } else {
+                        throw UsageError("--\(flag.long) expects a value (\(flag.valueName ?? "VALUE"))")
+                    }
+                } else if body.contains("=") {
+                    throw UsageError("--\(flag.long) takes no value")
+                }
+                try raw.apply(flag, value)
+            } else {
+                // A cluster of short flags: `-sc`, `-C3`, `-C 3`.
+                var letters = argument.dropFirst()
+                while let letter = letters.popFirst() {
+                    guard let flag = Flag.named(short: letter) else {
+                        throw UsageError("unknown flag -\(letter)")
+                    }
+                    var value = ""
+                    if flag.takesValue {
+                        if !letters.isEmpty {
+                            value = String(letters)
+                            letters = ""
+                        } else if let next = rest.popFirst() {
+                            value = next
+                        } else {
+                            throw UsageError("-\(letter) expects a value (\(flag.valueName ?? "VALUE"))")
+                        }
+                    }
+                    try raw.apply(flag, value)
+                }
+            }
+        }
+        return raw
+    }
+
+    private mutating func apply(_ flag: Flag, _ value: String) throws(UsageError) {
+        let command = self.command ?? .search
+        guard flag.commands.contains(command) else {
+            throw UsageError("--\(flag.long) does not apply to tsearch \(command.rawValue)")
+        }
+        try flag.apply(&self, value)
+    }
+}

@@ -1,0 +1,53 @@
+/// `--help` text, made from the flag table so it can never disagree with the parser.
+enum Help {
+    static let version = "0.1.0"
+
+    static func general() -> String {
+        var text = """
+        tsearch \(version): search transcripts and subtitles (SubRip, WebVTT, JSON, plain text)
+
+        Usage:
+          tsearch search [OPTIONS] QUERY [PATH ...]
+          tsearch QUERY [PATH ...]                   (the same: search is the default command)
+          tsearch rows [OPTIONS] [PATH ...]
+
+        Commands:
+
+        """
+        for command in CommandName.allCases {
+            text += "  " + command.rawValue.padding(8) + command.summary + "\n"
+        }
+        text += """
+
+        QUERY is matched verbatim (no metacharacters), ignoring case unless -s. A PATH may be a file,
+        a directory (searched recursively for .srt, .vtt, .json and .txt files) or - for stdin; with
+        no PATH, stdin when it is piped, else the current directory.
+        Exit status: 0 if anything matched, 1 if nothing did, 2 on an error.
+
+        Options:
+
+        """
+        text += options(for: Set(CommandName.allCases))
+        text += "\nRun 'tsearch help COMMAND' for one command's options.\n"
+        return text
+    }
+
+    static func command(_ command: CommandName) -> String {
+        var text = "\(command.summary).\n\nUsage:\n  \(command.usage)\n\nOptions:\n"
+        text += options(for: [command])
+        return text
+    }
+
+    private static func options(for commands: Set<CommandName>) -> String {
+        let flags = Flag.all.filter { !$0.commands.isDisjoint(with: commands) }
+        let width = (flags.map(\.synopsis.count).max() ?? 0) + 3
+        return flags.map { "  " + $0.synopsis.padding(width) + $0.help + "\n" }.joined()
+    }
+}
+
+extension String {
+    /// The string padded with spaces to `width` characters (never cut).
+    func padding(_ width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}

@@ -1,0 +1,36 @@
+import TranscriptFormats
+import TranscriptRendering
+
+/// `tsearch rows [PATH ...]`: the rows each file loads as, exactly as search sees them.
+struct RowsCommand {
+    let raw: RawArguments
+    let environment: CommandEnvironment
+
+    func run() -> ExitCode {
+        var paths = raw.positionals
+        if paths.isEmpty { paths = environment.stdinIsTerminal ? ["."] : ["-"] }
+        let loading = CorpusLoading.load(paths: paths, format: raw.inputFormat, environment: environment)
+        let corpus = loading.corpus
+        let out = environment.stdout
+        let listing = RowListing(styler: Styler(isEnabled: environment.colourEnabled(raw.color)))
+        for source in corpus.sources.indices where !out.isClosed {
+            if !raw.json {
+                if source > 0 { out.line() }
+                out.line(listing.heading(corpus.sources[source]))
+            }
+            var shownTitle: String?
+            for row in corpus.rows(ofSource: source) where !out.isClosed {
+                let value = corpus.row(at: row)
+                if raw.json {
+                    out.line(JSONLinesFormat.rowRecord(value))
+                    continue
+                }
+                if let title = value.title, title != shownTitle { out.line(listing.sectionLine(title)) }
+                shownTitle = value.title
+                out.line(listing.line(value))
+            }
+        }
+        if loading.errorCount > 0 { return .error }
+        return corpus.rowCount > 0 ? .success : .noMatch
+    }
+}

@@ -1,0 +1,108 @@
+import TranscriptFormats
+import TranscriptModel
+import TranscriptRendering
+import TranscriptSearch
+
+/// `tsearch search QUERY [PATH ...]`: load, search with the reference matcher, print.
+struct SearchCommand {
+    /// What the raw arguments mean for a search (ripgrep's "high args").
+    struct Settings {
+        var query: Query
+        var paths: [String]
+        var output: Output
+        var contextRows: Int
+        var colour: Bool
+        var inputFormat: TranscriptFormat?
+
+        enum Output { case listing, count, json, quiet }
+
+        init(_ raw: RawArguments, environment: CommandEnvironment) throws(CommandError) {
+            guard let text = raw.positionals.first else {
+                throw CommandError.usage(UsageError("search needs a QUERY: tsearch search QUERY [PATH ...]"))
+            }
+            do {
+                query = try Query(text, options: SearchOptions(caseMatching: raw.caseMatching))
+            } catch {
+                throw CommandError.query(error)
+            }
+            paths = Array(raw.positionals.dropFirst())
+            if paths.isEmpty { paths = environment.stdinIsTerminal ? ["."] : ["-"] }
+            output = raw.quiet ? .quiet : raw.json ? .json : raw.countOnly ? .count : .listing
+            contextRows = raw.contextRows
+            colour = environment.colourEnabled(raw.color)
+            inputFormat = raw.inputFormat
+        }
+    }
+
+    let settings: Settings
+    let environment: CommandEnvironment
+
+    func run() -> ExitCode {
+        let loading = CorpusLoading.load(paths: settings.paths, format: settings.inputFormat, environment: environment)
+        let corpus = loading.corpus
+        let index = Searcher(RegexMatcher(settings.query)).search(corpus)
+        let out = environment.stdout
+        let styler = Styler(isEnabled: settings.colour)
+
+        switch settings.output {
+        case .quiet:
+            break
+        case .count:
+            for source in corpus.sources.indices {
+                let count = index.count(inRows: corpus.rows(ofSource: source))
+                if count > 0 {
+                    out.line(styler.paint(TerminalSafeText.sanitized(corpus.sources[source].path), .path) + ":\(count)")
+                }
+            }
+        case .json:
+            writeJSON(corpus: corpus, index: index, loading: loading)
+        case .listing:
+            let listing = HitListing(corpus: corpus, index: index, styler: styler, contextRows: settings.contextRows)
+            var first = true
+            for source in corpus.sources.indices where !out.isClosed {
+                let lines = listing.lines(forSource: source)
+                guard !lines.isEmpty else { continue }
+                if !first { out.line() }
+                first = false
+                for line in lines { out.line(line) }
+            }
+            if environment.stdoutIsTerminal && index.count > 0 {
+                let files = corpus.sources.indices.filter { index.count(inRows: corpus.rows(ofSource: $0)) > 0 }.count
+                out.line()
+                out.line(styler.paint(
+                    "\(index.count) \(index.count == 1 ? "hit" : "hits") in \(index.rowsWithHits.count) rows of \(files) \(files == 1 ? "file" : "files")",
+                    .separator))
+            }
+        }
+        if loading.errorCount > 0 { return .error }
+        return index.count > 0 ? .success : .noMatch
+    }
+
+    private func writeJSON(corpus: Corpus, index: HitIndex, loading: CorpusLoading) {
+        let out = environment.stdout
+        let context = settings.contextRows
+        for source in corpus.sources.indices where !out.isClosed {
+            let rows = corpus.rows(ofSource: source)
+            var lastPrinted = rows.lowerBound - 1
+            for row in rows where !index.positions(inRow: row).isEmpty {
+                for shown in max(row - context, lastPrinted + 1, rows.lowerBound)...min(row + context, rows.upperBound - 1) {
+                    let value = corpus.row(at: shown)
+                    let hits = index.hits(inRow: shown)
+                    if hits.isEmpty {
+                        out.line(JSONLinesFormat.contextRecord(value))
+                    } else {
+                        for hit in hits { out.line(JSONLinesFormat.hitRecord(hit, of: index.count, row: value)) }
+                    }
+                    lastPrinted = shown
+                }
+            }
+        }
+        let filesWithHits = corpus.sources.indices.filter { index.count(inRows: corpus.rows(ofSource: $0)) > 0 }.count
+        out.line(JSONLinesFormat.summaryRecord(SearchSummary(
+            query: settings.query.text, caseMatching: settings.query.options.caseMatching,
+            hits: index.count, rowsWithHits: index.rowsWithHits.count, rows: corpus.rowCount,
+            files: corpus.sources.count, filesWithHits: filesWithHits,
+            errors: loading.errorCount, warnings: loading.warningCount
+        )))
+    }
+}

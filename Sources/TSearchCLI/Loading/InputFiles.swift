@@ -1,0 +1,74 @@
+import TranscriptFormats
+
+/// One thing to load: a file, or standard input.
+enum Input: Hashable, Sendable {
+    case file(String)
+    case standardInput
+
+    var displayPath: String {
+        switch self {
+        case .file(let path): return path
+        case .standardInput: return "<stdin>"
+        }
+    }
+}
+
+/// Turns the PATH arguments into inputs, as ripgrep does: a file is taken whatever its extension
+/// (its format sniffed if the extension is unknown); a directory is walked recursively in name
+/// order, taking files with a supported extension, skipping hidden entries and not following
+/// symbolic links to directories (so a link loop cannot hang the walk); `-` is standard input.
+enum InputFiles {
+    struct Expansion {
+        var inputs: [Input] = []
+        /// Paths that could not be used, with the reason: each is an error (exit 2).
+        var errors: [(path: String, message: String)] = []
+        /// Directories given by name that held no supported file.
+        var emptyDirectories: [String] = []
+    }
+
+    static func expand(_ paths: [String]) -> Expansion {
+        var expansion = Expansion()
+        for path in paths {
+            if path == "-" {
+                expansion.inputs.append(.standardInput)
+                continue
+            }
+            switch SystemCalls.kind(of: path) {
+            case .file:
+                expansion.inputs.append(.file(path))
+            case .directory:
+                let before = expansion.inputs.count
+                walk(path, into: &expansion)
+                if expansion.inputs.count == before { expansion.emptyDirectories.append(path) }
+            case .missing:
+                // Let the read report the system's reason (no such file, permission denied, …).
+                expansion.inputs.append(.file(path))
+            case .other:
+                expansion.errors.append((path, "not a regular file or directory"))
+            }
+        }
+        return expansion
+    }
+
+    private static func walk(_ directory: String, into expansion: inout Expansion) {
+        let names: [String]
+        switch SystemCalls.directoryEntries(directory) {
+        case .success(let entries): names = entries.sorted()
+        case .failure(let error):
+            expansion.errors.append((directory, error.description))
+            return
+        }
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        for name in names where !name.hasPrefix(".") {
+            let path = prefix + name
+            switch SystemCalls.kind(of: path) {
+            case .directory:
+                if !SystemCalls.isSymbolicLink(path) { walk(path, into: &expansion) }
+            case .file:
+                if TranscriptFormat(path: name) != nil { expansion.inputs.append(.file(path)) }
+            case .missing, .other:
+                break
+            }
+        }
+    }
+}

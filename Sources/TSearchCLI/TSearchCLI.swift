@@ -1,0 +1,86 @@
+import TranscriptSearch
+
+/// The process's exit status, as grep's: 0 something matched (or was printed), 1 nothing did,
+/// 2 an error.
+public enum ExitCode: Int32, Sendable {
+    case success = 0
+    case noMatch = 1
+    case error = 2
+}
+
+/// Why a command could not start.
+enum CommandError: Error {
+    case usage(UsageError)
+    case query(QueryError)
+}
+
+/// The `tsearch` command line. `main` is all the executable calls.
+public enum TSearchCLI {
+    /// Runs tsearch with `arguments` (the program name first, as in `CommandLine.arguments`) on the
+    /// real process, and returns the exit status.
+    public static func main(_ arguments: [String]) -> Int32 {
+        SystemCalls.ignoreBrokenPipeSignal()
+        let environment = CommandEnvironment.live()
+        let code = run(Array(arguments.dropFirst()), environment: environment)
+        environment.stdout.flush()
+        environment.stderr.flush()
+        if let failure = environment.stdout.failure {
+            environment.report("cannot write the output: \(failure)")
+            environment.stderr.flush()
+            return ExitCode.error.rawValue
+        }
+        return code.rawValue
+    }
+
+    /// Runs tsearch with `arguments` (no program name) in `environment`.
+    public static func run(_ arguments: [String], environment: CommandEnvironment) -> ExitCode {
+        do {
+            let raw = try RawArguments.parse(arguments)
+            if raw.version {
+                environment.stdout.line("tsearch \(Help.version)")
+                return .success
+            }
+            switch raw.command ?? .search {
+            case .help:
+                return help(for: raw.positionals.first, environment: environment)
+            case _ where raw.help:
+                environment.stdout.write(raw.command.map(Help.command) ?? Help.general())
+                return .success
+            case .search:
+                if raw.command == nil && raw.positionals.isEmpty {
+                    environment.stderr.write(Help.general())
+                    return .error
+                }
+                let settings = try SearchCommand.Settings(raw, environment: environment)
+                return SearchCommand(settings: settings, environment: environment).run()
+            case .rows:
+                return RowsCommand(raw: raw, environment: environment).run()
+            }
+        } catch let error as UsageError {
+            environment.report("\(error.description) (see tsearch --help)")
+            return .error
+        } catch CommandError.usage(let error) {
+            environment.report("\(error.description) (see tsearch --help)")
+            return .error
+        } catch CommandError.query(let error) {
+            environment.report(error.description)
+            return .error
+        } catch {
+            environment.report("\(error)")
+            return .error
+        }
+    }
+
+    private static func help(for topic: String?, environment: CommandEnvironment) -> ExitCode {
+        guard let topic else {
+            environment.stdout.write(Help.general())
+            return .success
+        }
+        guard let command = CommandName(rawValue: topic) else {
+            environment.report("no command named \"\(topic)\"; the commands are search, rows and help")
+            return .error
+        }
+        environment.stdout.write(Help.command(command))
+        return .success
+    }
+}

@@ -1,0 +1,51 @@
+/// Where a command writes text: standard output or error, or a buffer in tests.
+///
+/// Buffered; once the reader has gone away (a broken pipe, `tsearch … | head`) `isClosed` turns true
+/// and further writes are dropped, so a command can stop early and still exit quietly.
+public final class TextOutput: @unchecked Sendable {
+    // Used from one thread at a time (the command's); `@unchecked` for that reason.
+    private let descriptor: Int32?
+    private var buffer: [UInt8] = []
+    /// Everything written, when capturing (tests).
+    public private(set) var captured = ""
+    public private(set) var isClosed = false
+    /// The system's message for a write that failed for another reason than a broken pipe.
+    public private(set) var failure: String?
+
+    /// Output to a file descriptor (1 or 2).
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    /// Output captured in memory, for tests.
+    public init() {
+        self.descriptor = nil
+    }
+
+    /// Writes `line` and a line end.
+    public func line(_ line: String = "") {
+        write(line + "\n")
+    }
+
+    public func write(_ text: String) {
+        guard !isClosed else { return }
+        guard descriptor != nil else {
+            captured += text
+            return
+        }
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    public func flush() {
+        guard let descriptor, !buffer.isEmpty, !isClosed else { return }
+        switch SystemCalls.write(buffer, to: descriptor) {
+        case .written: break
+        case .brokenPipe: isClosed = true
+        case .failed(let message):
+            isClosed = true
+            failure = message
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}

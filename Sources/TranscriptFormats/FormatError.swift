@@ -1,0 +1,97 @@
+/// Something wrong with a source file: an error when nothing of the file can be loaded, a warning
+/// (carried in `LoadResult.warnings`) when one cue is skipped and the rest still loads.
+///
+/// The message names the file and line and says what was expected:
+/// `a.srt:12: expected a timestamp like 00:01:02,500, found "00:01:02.5x"`.
+public struct FormatError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file as the user named it, or `<stdin>`.
+    public var file: String
+    /// The 1-based line the problem is on, when there is one.
+    public var line: Int?
+    public var kind: Kind
+
+    public init(file: String, line: Int? = nil, kind: Kind) {
+        self.file = file
+        self.line = line
+        self.kind = kind
+    }
+
+    /// What went wrong. New cases may be added; switch with a default.
+    public enum Kind: Hashable, Sendable {
+        /// The file could not be read at all (the system's reason).
+        case reading(String)
+        /// The bytes are not text (a NUL byte, or mostly control characters).
+        case binary
+        /// A timestamp that does not parse; `example` shows the expected form.
+        case badTimestamp(found: String, example: String)
+        /// A line where a cue timing line was expected.
+        case badTiming(found: String, example: String)
+        /// A cue number with no timing line after it.
+        case missingTiming(cue: String)
+        /// Text outside any cue.
+        case strayText(found: String)
+        /// A WebVTT file that does not start with `WEBVTT`.
+        case missingHeader(found: String)
+        /// JSON syntax: what the parser expected and what it found.
+        case json(expected: String, found: String)
+        /// Valid JSON of a shape no known transcript producer writes.
+        case unsupportedShape(String)
+        /// A JSON object that lacks a usable field (`expected` names it).
+        case badField(expected: String, found: String)
+        /// The file holds no row at all; `skipped` are the cues that could not be read.
+        case noRows(skipped: [FormatError])
+    }
+
+    public var description: String {
+        let place = line.map { "\(file):\($0)" } ?? file
+        return "\(place): \(message)"
+    }
+
+    /// The message without the place.
+    public var message: String {
+        switch kind {
+        case .reading(let reason):
+            return reason
+        case .binary:
+            return "binary file, not a transcript"
+        case .badTimestamp(let found, let example):
+            return "expected a timestamp like \(example), found \(quoted(found))"
+        case .badTiming(let found, let example):
+            return "expected a timing line like \"\(example)\", found \(quoted(found))"
+        case .missingTiming(let cue):
+            return "expected a timing line after cue number \(quoted(cue)), found none; the cue is skipped"
+        case .strayText(let found):
+            return "expected a cue (a timing line with \"-->\"), found text outside any cue: \(quoted(found))"
+        case .missingHeader(let found):
+            return "expected \"WEBVTT\" on the first line, found \(quoted(found))"
+        case .json(let expected, let found):
+            return "expected \(expected), found \(found)"
+        case .unsupportedShape(let expected):
+            return "expected \(expected)"
+        case .badField(let expected, let found):
+            return "expected \(expected), found \(found)"
+        case .noRows(let skipped):
+            return skipped.isEmpty
+                ? "no rows: the file holds no cue, segment or line of text"
+                : "no rows: none of its \(skipped.count) cue(s) could be read"
+        }
+    }
+}
+
+/// `found` in double quotes, shortened to 60 characters, with control characters shown as `\u{1B}`
+/// so an error message can never carry an escape sequence to the terminal.
+func quoted(_ found: some StringProtocol) -> String {
+    var out = "\""
+    var count = 0
+    for scalar in found.unicodeScalars {
+        if count == 60 { out += "…"; break }
+        count += 1
+        switch scalar.value {
+        case 0x22: out += "\\\""
+        case 0x5C: out += "\\\\"
+        case 0..<0x20, 0x7F...0x9F: out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+    return out + "\""
+}

@@ -1,0 +1,98 @@
+import TranscriptModel
+
+/// JSON transcripts, in the shapes speech-to-text tools and transcript exports write:
+///
+/// 1. Whisper: `{"text": "…", "segments": [{"start": 0.0, "end": 4.2, "text": " …", "words": […]}], …}`
+///    (`words` and the other segment fields are ignored);
+/// 2. WhisperX and diarised Whisper: the same, with `"speaker": "SPEAKER_00"` on each segment;
+/// 3. a plain array of segment objects: `[{"start": …, "end": …, "speaker": "Alice", "text": "…"}]`;
+/// 4. transcription rows: `[{"startTime": "06:32", "context": "…"}]`.
+///
+/// In an object, the text is the first of `text`, `context`, `content`, `transcript`; the start
+/// time the first of `start`, `startTime`, `start_time`; the end of `end`, `endTime`, `end_time`;
+/// the speaker the first of `speaker`, `speakerName`, `speaker_name`, `speaker_label`. A time is a
+/// number of seconds (`392.5`) or a string: `"00:06:32.500"`, `"06:32"`, `"392.5"`. Without a speaker
+/// field a `Name: text` prefix gives the speaker.
+///
+/// A segment without a usable text, or with a time that does not parse, is reported with its line;
+/// the text of a segment with a bad time is kept, untimed. Anything else (a JSON syntax error, another
+/// top-level shape) is an error naming the line.
+public struct JSONTranscriptParser: TranscriptParser {
+    public init() {}
+
+    static let textKeys = ["text", "context", "content", "transcript"]
+    static let startKeys = ["start", "startTime", "start_time"]
+    static let endKeys = ["end", "endTime", "end_time"]
+    static let speakerKeys = ["speaker", "speakerName", "speaker_name", "speaker_label"]
+    static let shapes = "a Whisper object with \"segments\", or an array of {\"start\", \"end\", \"speaker\", \"text\"} objects"
+
+    public func parse(_ text: String, file: String) throws(FormatError) -> ParsedRows {
+        let root = try JSONParser.parse(text, file: file)
+        let segments: [JSONNode]
+        switch root.value {
+        case .array(let elements):
+            segments = elements
+        case .object:
+            guard let list = root["segments"], case .array(let elements) = list.value else {
+                throw FormatError(file: file, line: root.line, kind: .unsupportedShape(Self.shapes))
+            }
+            segments = elements
+        default:
+            throw FormatError(file: file, line: root.line, kind: .unsupportedShape(Self.shapes))
+        }
+        var result = ParsedRows()
+        for segment in segments {
+            guard case .object = segment.value else {
+                result.warnings.append(FormatError(file: file, line: segment.line, kind: .badField(
+                    expected: "a segment object with a \"text\"", found: segment.kindDescription)))
+                continue
+            }
+            guard let textNode = segment.member(Self.textKeys), case .string(let raw) = textNode.value else {
+                let found = segment.member(Self.textKeys)?.kindDescription ?? "no such member"
+                result.warnings.append(FormatError(file: file, line: segment.line, kind: .badField(
+                    expected: "a \"text\" (or \"context\", \"content\", \"transcript\") string", found: found)))
+                continue
+            }
+            let start = time(segment.member(Self.startKeys), file: file, warnings: &result.warnings)
+            let end = time(segment.member(Self.endKeys), file: file, warnings: &result.warnings)
+            var speaker: String?
+            if let node = segment.member(Self.speakerKeys) {
+                switch node.value {
+                case .string(let name): speaker = TextCleanup.collapsingWhitespace(name)
+                case .number(let number): speaker = number == number.rounded() ? String(Int(number)) : String(number)
+                default: speaker = nil
+                }
+                if speaker?.isEmpty == true { speaker = nil }
+            }
+            var body = TextCleanup.collapsingWhitespace(raw)
+            if speaker == nil { (speaker, body) = TextCleanup.splittingSpeakerPrefix(body) }
+            result.appendRow(
+                text: body, start: start, end: end, speaker: speaker,
+                locator: Locator(file: file, line: segment.line)
+            )
+        }
+        return result
+    }
+
+    /// A time member as seconds or a clock string; nil (with a warning) when it does not parse, nil
+    /// (quietly) when absent or null.
+    private func time(_ node: JSONNode?, file: String, warnings: inout [FormatError]) -> Timestamp? {
+        guard let node else { return nil }
+        switch node.value {
+        case .null:
+            return nil
+        case .number(let seconds):
+            if let time = Timestamp(seconds: seconds) { return time }
+        case .string(let text):
+            if let time = TimestampParsing.clock(text) ?? Double(text).flatMap(Timestamp.init(seconds:)) {
+                return time
+            }
+        default:
+            break
+        }
+        warnings.append(FormatError(file: file, line: node.line, kind: .badField(
+            expected: "a time in seconds or like \"00:06:32.500\" (the text is kept, untimed)",
+            found: node.kindDescription)))
+        return nil
+    }
+}

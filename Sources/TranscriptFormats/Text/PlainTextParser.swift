@@ -1,0 +1,17 @@
+import TranscriptModel
+
+/// Plain text (`.txt`): one row per non-empty line, whitespace collapsed, with an optional
+/// `Name: text` speaker prefix. Never warns: every line of text is a row.
+public struct PlainTextParser: TranscriptParser {
+    public init() {}
+
+    public func parse(_ text: String, file: String) -> ParsedRows {
+        let lines = SourceLines(text)
+        var result = ParsedRows()
+        for index in lines.indices {
+            let (speaker, body) = TextCleanup.splittingSpeakerPrefix(TextCleanup.collapsingWhitespace(lines[index]))
+            result.appendRow(text: body, speaker: speaker, locator: Locator(file: file, line: lines.lineNumber(index)))
+        }
+        return result
+    }
+}

@@ -1,0 +1,104 @@
+/// Turns a file's bytes into text, the way a careful subtitle editor does:
+///
+/// 1. a byte-order mark decides: UTF-8, UTF-16 LE or UTF-16 BE (the mark is dropped);
+/// 2. no mark, but every other byte of the start is NUL: UTF-16 without a mark (LE or BE by where the
+///    NULs are), as some Windows tools write;
+/// 3. valid UTF-8 is UTF-8;
+/// 4. anything else is Windows-1252, the usual encoding of older Western subtitle files (its five
+///    unassigned bytes become the C1 control of the same value, as browsers do).
+///
+/// Text that still holds NUL bytes, or is mostly control characters, is reported as binary.
+public enum TextDecoding {
+    /// Decoded text and the name of the encoding that was used.
+    public struct Decoded: Sendable, Equatable {
+        public var text: String
+        public var encoding: String
+    }
+
+    public static func decode(_ bytes: [UInt8]) -> Decoded? {
+        let decoded = decodeIgnoringBinary(bytes)
+        return looksBinary(decoded.text) ? nil : decoded
+    }
+
+    static func decodeIgnoringBinary(_ bytes: [UInt8]) -> Decoded {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            return Decoded(text: utf8OrWindows1252(bytes[3...]).text, encoding: "UTF-8 with BOM")
+        }
+        if bytes.starts(with: [0xFF, 0xFE]) {
+            return Decoded(text: utf16(bytes[2...], littleEndian: true), encoding: "UTF-16LE")
+        }
+        if bytes.starts(with: [0xFE, 0xFF]) {
+            return Decoded(text: utf16(bytes[2...], littleEndian: false), encoding: "UTF-16BE")
+        }
+        if let littleEndian = unmarkedUTF16(bytes) {
+            return Decoded(
+                text: utf16(bytes[...], littleEndian: littleEndian),
+                encoding: littleEndian ? "UTF-16LE" : "UTF-16BE"
+            )
+        }
+        return utf8OrWindows1252(bytes[...])
+    }
+
+    private static func utf8OrWindows1252(_ bytes: ArraySlice<UInt8>) -> Decoded {
+        if let text = String(validating: bytes, as: UTF8.self) {
+            return Decoded(text: text, encoding: "UTF-8")
+        }
+        var scalars = String.UnicodeScalarView()
+        scalars.reserveCapacity(bytes.count)
+        for byte in bytes {
+            let value = byte >= 0x80 && byte <= 0x9F ? windows1252High[Int(byte - 0x80)] : UInt32(byte)
+            scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+        }
+        return Decoded(text: String(scalars), encoding: "windows-1252")
+    }
+
+    private static func utf16(_ bytes: ArraySlice<UInt8>, littleEndian: Bool) -> String {
+        var units: [UInt16] = []
+        units.reserveCapacity(bytes.count / 2)
+        var index = bytes.startIndex
+        while index + 1 < bytes.endIndex {
+            let (low, high) = littleEndian ? (bytes[index], bytes[index + 1]) : (bytes[index + 1], bytes[index])
+            units.append(UInt16(high) << 8 | UInt16(low))
+            index += 2
+        }
+        if index < bytes.endIndex { units.append(0xFFFD) }  // an odd trailing byte
+        return String(decoding: units, as: UTF16.self)
+    }
+
+    /// Little-endian (true), big-endian (false) or not UTF-16 (nil), judged from the first 64 bytes:
+    /// ASCII text in UTF-16 has a NUL in every other byte.
+    private static func unmarkedUTF16(_ bytes: [UInt8]) -> Bool? {
+        let sample = bytes.prefix(64)
+        guard sample.count >= 8, sample.count % 2 == 0 else { return nil }
+        let evens = stride(from: 0, to: sample.count, by: 2).map { sample[$0] }
+        let odds = stride(from: 1, to: sample.count, by: 2).map { sample[$0] }
+        if odds.allSatisfy({ $0 == 0 }) && !evens.contains(0) { return true }
+        if evens.allSatisfy({ $0 == 0 }) && !odds.contains(0) { return false }
+        return nil
+    }
+
+    /// NUL anywhere, or more than a tenth of the first 4,096 scalars being control characters other
+    /// than tab, line ends, form feed and escape.
+    static func looksBinary(_ text: String) -> Bool {
+        if text.utf8.contains(0) { return true }
+        var controls = 0
+        var total = 0
+        for scalar in text.unicodeScalars.prefix(4096) {
+            total += 1
+            switch scalar.value {
+            case 0x09, 0x0A, 0x0C, 0x0D, 0x1B: break
+            case 0..<0x20, 0x7F: controls += 1
+            default: break
+            }
+        }
+        return total > 0 && controls * 10 > total
+    }
+
+    /// Windows-1252 bytes 0x80–0x9F; unassigned ones map to the C1 control of the same value.
+    private static let windows1252High: [UInt32] = [
+        0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
+        0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D, 0x017D, 0x8F,
+        0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+        0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D, 0x017E, 0x0178,
+    ]
+}

@@ -1,0 +1,65 @@
+import TranscriptModel
+
+/// Parses the clock timestamps of subtitle formats: `[hours:]minutes:seconds[(.|,)fraction]`.
+///
+/// Lenient where real files are: hours may have any number of digits (`123:00:00,000`), minutes and
+/// seconds one or two, the fraction one to nine digits (a decimal fraction: `,5` is 500 ms) after
+/// `.` or `,`. Minutes and seconds must be below 60. Returns nil for anything else.
+enum TimestampParsing {
+    static func clock(_ text: some StringProtocol, requireHours: Bool = false, requireFraction: Bool = false) -> Timestamp? {
+        let trimmed = text.utf8.drop { $0 == 0x20 || $0 == 0x09 }
+        var fields: [Int64] = []
+        var digits = 0
+        var value: Int64 = 0
+        var fraction: Int64?
+        var fractionDigits = 0
+        for byte in trimmed {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let digit = Int64(byte - UInt8(ascii: "0"))
+                if fraction != nil {
+                    fractionDigits += 1
+                    guard fractionDigits <= 9 else { return nil }
+                    if fractionDigits <= 3 { fraction = fraction! * 10 + digit }
+                } else {
+                    digits += 1
+                    guard digits <= 12 else { return nil }
+                    value = value * 10 + digit
+                }
+            case UInt8(ascii: ":"):
+                guard fraction == nil, digits > 0 else { return nil }
+                fields.append(value)
+                value = 0
+                digits = 0
+            case UInt8(ascii: "."), UInt8(ascii: ","):
+                guard fraction == nil, digits > 0 else { return nil }
+                fraction = 0
+            default:
+                return nil
+            }
+        }
+        guard digits > 0, fraction == nil || fractionDigits > 0 else { return nil }
+        fields.append(value)
+        guard fields.count == 2 || fields.count == 3 else { return nil }
+        if requireHours && fields.count != 3 { return nil }
+        if requireFraction && fraction == nil { return nil }
+        let seconds = fields[fields.count - 1]
+        let minutes = fields[fields.count - 2]
+        let hours = fields.count == 3 ? fields[0] : 0
+        guard seconds < 60, minutes < 60 || fields.count == 2 && minutes < 6000 else { return nil }
+        var millis = fraction ?? 0
+        if fraction != nil { for _ in 0..<max(0, 3 - fractionDigits) { millis *= 10 } }
+        return Timestamp(milliseconds: ((hours * 60 + minutes) * 60 + seconds) * 1000 + millis)
+    }
+
+    /// A timing line `start --> end [settings]`: the two timestamps, or nil if either does not parse.
+    static func timing(_ line: Substring) -> (start: Timestamp, end: Timestamp)? {
+        guard let arrow = line.firstRange(of: "-->") else { return nil }
+        let left = line[..<arrow.lowerBound]
+        let right = line[arrow.upperBound...].drop { $0 == " " || $0 == "\t" }
+        let endField = right.prefix { $0 != " " && $0 != "\t" }
+        guard let start = clock(left.trimmingBlanks),
+              let end = clock(endField) else { return nil }
+        return (start, end)
+    }
+}

@@ -1,0 +1,25 @@
+import TranscriptModel
+
+/// Loads one source's bytes as a transcript: decode (see `TextDecoding`), choose the format (by the
+/// path's extension unless given; sniffed for stdin and unknown extensions), parse.
+///
+/// Total over every byte sequence: the result has at least one row, or the error says why not,
+/// naming the file (and line, where there is one).
+public enum TranscriptLoader {
+    /// - Parameters:
+    ///   - bytes: the whole file.
+    ///   - path: the path as the user named it (or `<stdin>`), used in every message and locator.
+    ///   - format: forces a format; nil chooses by extension, then by content.
+    public static func load(bytes: [UInt8], path: String, format: TranscriptFormat? = nil) throws(FormatError) -> LoadResult {
+        guard let decoded = TextDecoding.decode(bytes) else {
+            throw FormatError(file: path, kind: .binary)
+        }
+        let chosen = format ?? TranscriptFormat(path: path) ?? TranscriptFormat.sniff(decoded.text)
+        let parsed = try chosen.parser.parse(decoded.text, file: path)
+        guard !parsed.rows.isEmpty else {
+            throw FormatError(file: path, kind: .noRows(skipped: parsed.warnings))
+        }
+        let source = SourceInfo(path: path, format: chosen.rawValue, encoding: decoded.encoding)
+        return LoadResult(transcript: Transcript(source: source, rows: parsed.rows), warnings: parsed.warnings)
+    }
+}

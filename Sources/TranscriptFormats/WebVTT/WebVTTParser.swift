@@ -1,0 +1,96 @@
+import TranscriptModel
+
+/// WebVTT (`.vtt`), read by the parsing rules of the WebVTT spec, leniently where real files need it.
+///
+/// - The first line must start with `WEBVTT` (after an optional BOM); header text after it, and
+///   lines up to the first blank line, are skipped. A file without the header still loads, with a
+///   warning.
+/// - Blocks are separated by blank lines. `NOTE`, `STYLE` and `REGION` blocks are skipped. A cue
+///   is an optional identifier line, a timing line `[hh:]mm:ss.ttt --> [hh:]mm:ss.ttt [settings]`
+///   (settings ignored; `,` accepted for `.`), and text up to a blank line or a line with `-->`.
+/// - A timing line that does not parse, or a block that is none of the above: a warning naming the
+///   line, and the block is skipped.
+/// - Cue text markup is read by `WebVTTMarkup`: the first `<v Name>` becomes the speaker; otherwise
+///   a `Name: text` prefix does.
+public struct WebVTTParser: TranscriptParser {
+    public init() {}
+
+    static let timingExample = "00:01:02.500 --> 00:01:04.000"
+
+    public func parse(_ text: String, file: String) -> ParsedRows {
+        let lines = SourceLines(text)
+        var result = ParsedRows()
+        var index = 0
+        if let first = lines.first, isHeader(first) {
+            while index < lines.count, !lines[index].isBlankLine { index += 1 }
+        } else if let first = lines.first {
+            result.warnings.append(FormatError(file: file, line: 1, kind: .missingHeader(found: String(first))))
+        }
+
+        while index < lines.count {
+            if lines[index].isBlankLine {
+                index += 1
+                continue
+            }
+            let blockStart = index
+            let first = lines[index]
+            if isKeywordBlock(first) {
+                while index < lines.count, !lines[index].isBlankLine { index += 1 }
+                continue
+            }
+            var identifier: String?
+            var timingIndex = index
+            if !first.contains("-->") {
+                guard index + 1 < lines.count, lines[index + 1].contains("-->") else {
+                    result.warnings.append(FormatError(
+                        file: file, line: lines.lineNumber(index), kind: .strayText(found: String(first.trimmingBlanks))
+                    ))
+                    while index < lines.count, !lines[index].isBlankLine { index += 1 }
+                    continue
+                }
+                identifier = String(first.trimmingBlanks)
+                timingIndex = index + 1
+            }
+            // Cue text: up to a blank line, or a line that holds `-->` (the next cue, per the spec).
+            index = timingIndex + 1
+            var textLines: [Substring] = []
+            while index < lines.count, !lines[index].isBlankLine, !lines[index].contains("-->") {
+                textLines.append(lines[index])
+                index += 1
+            }
+            guard let timing = TimestampParsing.timing(lines[timingIndex]) else {
+                result.warnings.append(FormatError(
+                    file: file, line: lines.lineNumber(timingIndex),
+                    kind: .badTiming(found: String(lines[timingIndex].trimmingBlanks), example: Self.timingExample)
+                ))
+                continue
+            }
+            let markup = WebVTTMarkup.parse(textLines.joined(separator: "\n"))
+            var speaker = markup.speaker
+            var body = TextCleanup.collapsingWhitespace(markup.text)
+            if speaker == nil { (speaker, body) = TextCleanup.splittingSpeakerPrefix(body) }
+            result.appendRow(
+                text: body, start: timing.start, end: timing.end, speaker: speaker,
+                locator: Locator(file: file, line: lines.lineNumber(blockStart), cue: identifier)
+            )
+        }
+        return result
+    }
+
+    /// `WEBVTT` alone or followed by a space or tab (a BOM is already gone).
+    private func isHeader(_ line: Substring) -> Bool {
+        guard line.hasPrefix("WEBVTT") else { return false }
+        let rest = line.dropFirst(6)
+        return rest.isEmpty || rest.first == " " || rest.first == "\t"
+    }
+
+    /// `NOTE`, `STYLE` or `REGION` alone or followed by a space or tab; a line holding `-->` never is.
+    private func isKeywordBlock(_ line: Substring) -> Bool {
+        guard !line.contains("-->") else { return false }
+        return ["NOTE", "STYLE", "REGION"].contains { keyword in
+            guard line.hasPrefix(keyword) else { return false }
+            let rest = line.dropFirst(keyword.count)
+            return rest.isEmpty || rest.first == " " || rest.first == "\t"
+        }
+    }
+}

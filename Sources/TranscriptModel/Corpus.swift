@@ -1,0 +1,136 @@
+/// Many transcripts searched as one. Rows are numbered across all sources in load order (the
+/// *row index*, from 0), which is what hit positions and the hit maps refer to.
+///
+/// Storage is columnar so a million rows cost their bytes plus a few words each: every row's text
+/// lives in one contiguous UTF-8 buffer with a row → byte-offset table; times, speaker, title, line
+/// and cue live in parallel arrays (speakers and titles interned). `row(at:)` makes a `Row` on demand.
+public struct Corpus: Sendable {
+    /// The sources in load order; a source's position here is `RowID.source`.
+    public private(set) var sources: [SourceInfo] = []
+    /// Row index of each source's first row, plus the total row count at the end.
+    private var sourceFirstRow: [Int] = [0]
+
+    /// All row texts, back to back.
+    private var textBytes: [UInt8] = []
+    /// Byte offset of each row's text in `textBytes`, plus the end of the last.
+    private var textOffsets: [Int] = [0]
+    /// Milliseconds, or -1 for "no time".
+    private var startTimes: [Int64] = []
+    private var endTimes: [Int64] = []
+    /// Indices into `strings`, or -1 for none.
+    private var speakerIDs: [Int32] = []
+    private var titleIDs: [Int32] = []
+    /// 1-based source line, or 0 for none.
+    private var lines: [Int32] = []
+    /// Cue identifiers back to back (UTF-8); a row without one has an empty span and `hasCue` false.
+    private var cueBytes: [UInt8] = []
+    private var cueOffsets: [Int] = [0]
+    private var hasCue: [Bool] = []
+    /// Interned speakers and titles.
+    private var strings: [String] = []
+    private var stringIDs: [String: Int32] = [:]
+
+    public init() {}
+
+    public init(_ transcripts: [Transcript]) {
+        for transcript in transcripts { append(transcript) }
+    }
+
+    /// The number of rows across all sources.
+    public var rowCount: Int { textOffsets.count - 1 }
+
+    /// The total size of all row texts in UTF-8 bytes.
+    public var textByteCount: Int { textBytes.count }
+
+    /// Appends a transcript as the next source. Its rows get `RowID(source: sources.count - 1, …)`
+    /// whatever IDs they carried before, numbered from 0 in their given order.
+    public mutating func append(_ transcript: Transcript) {
+        sources.append(transcript.source)
+        for row in transcript.rows {
+            textBytes.append(contentsOf: row.text.utf8)
+            textOffsets.append(textBytes.count)
+            startTimes.append(row.start?.milliseconds ?? -1)
+            endTimes.append(row.end?.milliseconds ?? -1)
+            speakerIDs.append(intern(row.speaker))
+            titleIDs.append(intern(row.title))
+            lines.append(Int32(clamping: row.locator.line ?? 0))
+            if let cue = row.locator.cue {
+                cueBytes.append(contentsOf: cue.utf8)
+                hasCue.append(true)
+            } else {
+                hasCue.append(false)
+            }
+            cueOffsets.append(cueBytes.count)
+        }
+        sourceFirstRow.append(textOffsets.count - 1)
+        precondition(sourceFirstRow.count == sources.count + 1, "one first-row entry per source")
+    }
+
+    private mutating func intern(_ string: String?) -> Int32 {
+        guard let string else { return -1 }
+        if let id = stringIDs[string] { return id }
+        let id = Int32(strings.count)
+        strings.append(string)
+        stringIDs[string] = id
+        return id
+    }
+
+    /// The row indices of source `source`. - Complexity: O(1).
+    public func rows(ofSource source: Int) -> Range<Int> {
+        sourceFirstRow[source]..<sourceFirstRow[source + 1]
+    }
+
+    /// The source that row `index` belongs to. - Complexity: O(log sources).
+    public func source(ofRow index: Int) -> Int {
+        precondition(index >= 0 && index < rowCount, "row index out of range")
+        var low = 0
+        var high = sources.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if sourceFirstRow[mid] <= index { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    /// The ID of row `index`. - Complexity: O(log sources).
+    public func id(ofRow index: Int) -> RowID {
+        let source = source(ofRow: index)
+        return RowID(source: source, index: index - sourceFirstRow[source])
+    }
+
+    /// The row index of `id`, or nil if no such row is loaded.
+    public func rowIndex(of id: RowID) -> Int? {
+        guard id.source >= 0, id.source < sources.count else { return nil }
+        let index = sourceFirstRow[id.source] + id.index
+        return id.index >= 0 && index < sourceFirstRow[id.source + 1] ? index : nil
+    }
+
+    /// The text of row `index`, made from the shared buffer.
+    public func text(ofRow index: Int) -> String {
+        String(decoding: textBytes[textOffsets[index]..<textOffsets[index + 1]], as: UTF8.self)
+    }
+
+    /// The UTF-8 bytes of row `index`'s text, without copying.
+    public func withTextBytes<R>(ofRow index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try textBytes.withUnsafeBufferPointer { all in
+            try body(UnsafeBufferPointer(rebasing: all[textOffsets[index]..<textOffsets[index + 1]]))
+        }
+    }
+
+    /// The whole row `index`. - Complexity: O(log sources + length of its text).
+    public func row(at index: Int) -> Row {
+        let source = source(ofRow: index)
+        let cue = hasCue[index]
+            ? String(decoding: cueBytes[cueOffsets[index]..<cueOffsets[index + 1]], as: UTF8.self)
+            : nil
+        return Row(
+            id: RowID(source: source, index: index - sourceFirstRow[source]),
+            text: text(ofRow: index),
+            start: startTimes[index] >= 0 ? Timestamp(milliseconds: startTimes[index]) : nil,
+            end: endTimes[index] >= 0 ? Timestamp(milliseconds: endTimes[index]) : nil,
+            speaker: speakerIDs[index] >= 0 ? strings[Int(speakerIDs[index])] : nil,
+            title: titleIDs[index] >= 0 ? strings[Int(titleIDs[index])] : nil,
+            locator: Locator(file: sources[source].path, line: lines[index] > 0 ? Int(lines[index]) : nil, cue: cue)
+        )
+    }
+}

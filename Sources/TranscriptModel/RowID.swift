@@ -1,0 +1,30 @@
+/// The identity of a row: which source it came from (its position in the corpus's load order) and
+/// its position within that source.
+///
+/// Deterministic by construction: loading the same files in the same order yields the same IDs, so the
+/// persisted session can refer to rows by ID. Written on every wire as `"source:index"`, e.g. `"0:17"`.
+public struct RowID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The source's position in the corpus's load order, from 0.
+    public var source: Int
+    /// The row's position within its source, from 0.
+    public var index: Int
+
+    public init(source: Int, index: Int) {
+        self.source = source
+        self.index = index
+    }
+
+    /// Parses the wire form `"source:index"`; nil for anything else.
+    public init?(_ description: String) {
+        let parts = description.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, let source = Int(parts[0]), let index = Int(parts[1]),
+              source >= 0, index >= 0 else { return nil }
+        self.init(source: source, index: index)
+    }
+
+    public var description: String { "\(source):\(index)" }
+
+    public static func < (lhs: RowID, rhs: RowID) -> Bool {
+        (lhs.source, lhs.index) < (rhs.source, rhs.index)
+    }
+}

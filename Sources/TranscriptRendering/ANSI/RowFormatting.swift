@@ -1,0 +1,55 @@
+import TranscriptModel
+import TranscriptSearch
+
+/// How a row reads on a terminal: its place (time, or line number for untimed rows), its speaker,
+/// and its text with hits highlighted. All transcript text passes through `TerminalSafeText`.
+public struct RowFormatting: Sendable {
+    public let styler: Styler
+
+    public init(styler: Styler) {
+        self.styler = styler
+    }
+
+    /// `00:06:32` for a timed row, `L12` for a row with a source line, empty otherwise.
+    public func place(of row: Row) -> String {
+        if let start = row.start { return start.formatted.dropLastMillis }
+        if let line = row.locator.line { return "L\(line)" }
+        return ""
+    }
+
+    /// `Alice: ` (painted) or empty.
+    public func speakerPrefix(of row: Row) -> String {
+        guard let speaker = row.speaker else { return "" }
+        return styler.paint(TerminalSafeText.sanitized(speaker), .speaker) + ": "
+    }
+
+    /// The row's text with each hit painted (`current` in its own colour), made terminal-safe
+    /// piece by piece so highlight boundaries stay where the hits are.
+    public func highlighted(_ text: String, hits: [Hit], current: Int? = nil) -> String {
+        var out = ""
+        var cursor = text.startIndex
+        for hit in hits {
+            let range = hit.range(in: text)
+            out += TerminalSafeText.sanitized(text[cursor..<range.lowerBound])
+            out += styler.paint(TerminalSafeText.sanitized(text[range]), hit.position == current ? .currentMatch : .match)
+            cursor = range.upperBound
+        }
+        out += TerminalSafeText.sanitized(text[cursor...])
+        return out
+    }
+
+    /// `3/52`, or `3-4/52` for a row holding hits 3 and 4 (1-based).
+    public func hitNumbers(_ positions: Range<Int>, of total: Int) -> String {
+        let first = positions.lowerBound + 1
+        let last = positions.upperBound
+        return first == last ? "\(first)/\(total)" : "\(first)-\(last)/\(total)"
+    }
+}
+
+extension String {
+    /// `00:06:32.500` → `00:06:32`.
+    fileprivate var dropLastMillis: String {
+        guard let dot = lastIndex(of: ".") else { return self }
+        return String(self[..<dot])
+    }
+}

@@ -1,0 +1,85 @@
+/// Makes untrusted transcript text safe to print on a terminal: a subtitle file must not be able to
+/// drive the user's terminal (clear the screen, set the clipboard with OSC 52, change colours).
+///
+/// Removed: escape sequences whole (CSI `ESC [ … final`, OSC `ESC ] … BEL|ESC \`, DCS/SOS/PM/APC
+/// strings up to their terminator, and two-character `ESC x`), the 8-bit forms of CSI/OSC/DCS
+/// (U+009B, U+009D, U+0090 …), and every other C0 or C1 control character and DEL. Tabs and line
+/// ends become a space. Everything else (including bidirectional marks) is kept.
+public enum TerminalSafeText {
+    public static func sanitized(_ text: some StringProtocol) -> String {
+        // Fast path: nothing to remove.
+        if !text.unicodeScalars.contains(where: isControl) { return String(text) }
+        var out = String.UnicodeScalarView()
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            guard isControl(scalar) else {
+                out.append(scalar)
+                index += 1
+                continue
+            }
+            switch scalar.value {
+            case 0x09, 0x0A, 0x0D:
+                out.append(" ")
+                index += 1
+            case 0x1B:
+                index = skipEscape(scalars, from: index + 1)
+            case 0x9B:
+                index = skipCSI(scalars, from: index + 1)
+            case 0x90, 0x98, 0x9D, 0x9E, 0x9F:
+                index = skipString(scalars, from: index + 1)
+            default:
+                index += 1
+            }
+        }
+        return String(out)
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    /// Past an escape sequence whose `ESC` was just before `start`.
+    private static func skipEscape(_ scalars: [Unicode.Scalar], from start: Int) -> Int {
+        guard start < scalars.count else { return start }
+        switch scalars[start] {
+        case "[": return skipCSI(scalars, from: start + 1)
+        case "]", "P", "X", "^", "_": return skipString(scalars, from: start + 1)
+        default:
+            // `ESC` + intermediates (0x20–0x2F) + one final character.
+            var index = start
+            while index < scalars.count, (0x20...0x2F).contains(scalars[index].value) { index += 1 }
+            return min(index + 1, scalars.count)
+        }
+    }
+
+    /// Past a control sequence: parameter and intermediate bytes, then one final byte 0x40–0x7E.
+    private static func skipCSI(_ scalars: [Unicode.Scalar], from start: Int) -> Int {
+        var index = start
+        while index < scalars.count {
+            let value = scalars[index].value
+            if (0x20...0x3F).contains(value) {
+                index += 1
+                continue
+            }
+            if (0x40...0x7E).contains(value) { index += 1 }
+            break
+        }
+        return index
+    }
+
+    /// Past a string command (OSC, DCS, …): up to BEL, `ESC \` or ST (U+009C), or the end.
+    private static func skipString(_ scalars: [Unicode.Scalar], from start: Int) -> Int {
+        var index = start
+        while index < scalars.count {
+            switch scalars[index].value {
+            case 0x07, 0x9C: return index + 1
+            case 0x1B:
+                return index + 1 < scalars.count && scalars[index + 1] == "\\" ? index + 2 : index + 1
+            default: index += 1
+            }
+        }
+        return index
+    }
+}

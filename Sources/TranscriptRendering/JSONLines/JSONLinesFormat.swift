@@ -1,0 +1,110 @@
+import TranscriptModel
+import TranscriptSearch
+
+/// The JSON Lines output of `tsearch search --json` and `tsearch rows --json`, schema 1.
+///
+/// One JSON object per line; every object starts with `"schema":1` and a `"type"`. Members always
+/// appear (null when a row has no value) and in this order:
+///
+/// - `hit`: `hit` (1-based number), `hits` (the total), `file`, `row` (row ID `"source:index"`),
+///   `line` (1-based source line or null), `cue` (identifier or number as written, or null),
+///   `start_ms`, `end_ms`, `speaker`, `title`, `text` (the whole row), and `match`:
+///   `{"start": …, "end": …, "text": …}`, UTF-8 byte offsets into `text`, on character boundaries.
+/// - `context` (with `-C N`): `file`, `row`, `line`, `cue`, `start_ms`, `end_ms`, `speaker`, `title`,
+///   `text`.
+/// - `row` (`tsearch rows --json`): the same members as `context`.
+/// - `summary`, last: `query`, `case` (`insensitive`/`sensitive`), `hits`, `rows_with_hits`, `rows`,
+///   `files`, `files_with_hits`, `errors` (files that could not be read), `warnings` (cues skipped).
+///
+/// Strings are JSON-escaped (see `JSONObjectWriter`); control characters from transcripts arrive
+/// escaped, never raw. A later schema adds members or types; it never changes or removes one.
+public enum JSONLinesFormat {
+    public static let schema = 1
+
+    public static func hitRecord(_ hit: Hit, of total: Int, row: Row) -> String {
+        var object = begin("hit")
+        object.add("hit", hit.position + 1)
+        object.add("hits", total)
+        addRow(row, to: &object)
+        let range = hit.range(in: row.text)
+        object.add("match") { match in
+            match.add("start", hit.utf8Range.lowerBound)
+            match.add("end", hit.utf8Range.upperBound)
+            match.add("text", String(row.text[range]))
+        }
+        return object.finished
+    }
+
+    public static func contextRecord(_ row: Row) -> String {
+        var object = begin("context")
+        addRow(row, to: &object)
+        return object.finished
+    }
+
+    public static func rowRecord(_ row: Row) -> String {
+        var object = begin("row")
+        addRow(row, to: &object)
+        return object.finished
+    }
+
+    public static func summaryRecord(_ summary: SearchSummary) -> String {
+        var object = begin("summary")
+        object.add("query", summary.query)
+        object.add("case", summary.caseMatching.rawValue)
+        object.add("hits", summary.hits)
+        object.add("rows_with_hits", summary.rowsWithHits)
+        object.add("rows", summary.rows)
+        object.add("files", summary.files)
+        object.add("files_with_hits", summary.filesWithHits)
+        object.add("errors", summary.errors)
+        object.add("warnings", summary.warnings)
+        return object.finished
+    }
+
+    private static func begin(_ type: String) -> JSONObjectWriter {
+        var object = JSONObjectWriter()
+        object.add("schema", schema)
+        object.add("type", type)
+        return object
+    }
+
+    private static func addRow(_ row: Row, to object: inout JSONObjectWriter) {
+        object.add("file", row.locator.file)
+        object.add("row", row.id.description)
+        object.add("line", row.locator.line)
+        object.add("cue", row.locator.cue)
+        object.add("start_ms", row.start?.milliseconds)
+        object.add("end_ms", row.end?.milliseconds)
+        object.add("speaker", row.speaker)
+        object.add("title", row.title)
+        object.add("text", row.text)
+    }
+}
+
+/// The totals of one search, for the summary record and the human footer.
+public struct SearchSummary: Hashable, Sendable {
+    public var query: String
+    public var caseMatching: CaseMatching
+    public var hits: Int
+    public var rowsWithHits: Int
+    public var rows: Int
+    public var files: Int
+    public var filesWithHits: Int
+    public var errors: Int
+    public var warnings: Int
+
+    public init(
+        query: String, caseMatching: CaseMatching, hits: Int, rowsWithHits: Int, rows: Int,
+        files: Int, filesWithHits: Int, errors: Int, warnings: Int
+    ) {
+        self.query = query
+        self.caseMatching = caseMatching
+        self.hits = hits
+        self.rowsWithHits = rowsWithHits
+        self.rows = rows
+        self.files = files
+        self.filesWithHits = filesWithHits
+        self.errors = errors
+        self.warnings = warnings
+    }
+}

@@ -1,0 +1,37 @@
+/// What to look for: the text as the user typed it, matched verbatim (no metacharacters), and how.
+public struct Query: Hashable, Sendable {
+    /// The query text, exactly as given; never empty.
+    public let text: String
+    public let options: SearchOptions
+
+    /// - Throws: `QueryError.badQuery` for an empty query: it is an error, never "match everything".
+    public init(_ text: String, options: SearchOptions = SearchOptions()) throws(QueryError) {
+        guard !text.isEmpty else { throw QueryError(kind: .empty) }
+        self.text = text
+        self.options = options
+    }
+}
+
+/// A query that cannot be searched for.
+public struct QueryError: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Kind: Hashable, Sendable {
+        /// The query is empty.
+        case empty
+        /// The query text does not compile (reserved for regular expressions); `position` is a
+        /// character offset into the query when known.
+        case badQuery(position: Int?, message: String)
+    }
+
+    public var kind: Kind
+
+    public init(kind: Kind) { self.kind = kind }
+
+    public var description: String {
+        switch kind {
+        case .empty:
+            return "bad query: the query is empty; give the text to search for"
+        case .badQuery(let position, let message):
+            return "bad query" + (position.map { " at character \($0 + 1)" } ?? "") + ": \(message)"
+        }
+    }
+}

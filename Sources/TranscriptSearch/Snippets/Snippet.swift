@@ -1,0 +1,52 @@
+/// A hit in its surroundings, as Readium's `Locator.Text`: the text `before` it, the `highlight`
+/// itself, and the text `after` it, for a one-line preview.
+public struct Snippet: Hashable, Sendable {
+    public var before: String
+    public var highlight: String
+    public var after: String
+
+    public init(before: String, highlight: String, after: String) {
+        self.before = before
+        self.highlight = highlight
+        self.after = after
+    }
+
+    /// The snippet of `range` in `text`: up to `length` characters on each side, extended to the
+    /// nearest word boundary (at most `length` characters more) so no word is cut, whitespace collapsed.
+    public init(text: String, range: Range<String.Index>, length: Int) {
+        precondition(length >= 0, "a snippet length is never negative")
+        var lower = text.index(range.lowerBound, offsetBy: -length, limitedBy: text.startIndex) ?? text.startIndex
+        var extra = 0
+        while lower > text.startIndex, extra < length, !text[text.index(before: lower)].isWhitespace {
+            lower = text.index(before: lower)
+            extra += 1
+        }
+        var upper = text.index(range.upperBound, offsetBy: length, limitedBy: text.endIndex) ?? text.endIndex
+        extra = 0
+        while upper < text.endIndex, extra < length, !text[upper].isWhitespace {
+            upper = text.index(after: upper)
+            extra += 1
+        }
+        self.init(
+            before: Self.collapsed(text[lower..<range.lowerBound]),
+            highlight: String(text[range]),
+            after: Self.collapsed(text[range.upperBound..<upper])
+        )
+    }
+
+    /// Runs of whitespace as one space; ends kept (a space next to the highlight matters).
+    private static func collapsed(_ text: Substring) -> String {
+        var out = ""
+        var inSpace = false
+        for character in text {
+            if character.isWhitespace {
+                if !inSpace { out.append(" ") }
+                inSpace = true
+            } else {
+                out.append(character)
+                inSpace = false
+            }
+        }
+        return out
+    }
+}
