@@ -36,6 +36,26 @@ public struct ParsedRows: Sendable {
     }
 }
 
+extension ParsedRows {
+    /// The `Name: text` convention, applied to rows that have no speaker yet, judged over the whole
+    /// file: a label shaped like a name (`TextCleanup.speakerLabelCandidate`) becomes the speaker when
+    /// it is in capitals (`MAN:`, the subtitle convention) or starts at least two rows of the file (a
+    /// transcript's `Alice:`), so a one-off `Digo: …` or `Note: …` in a film's dialogue stays text.
+    mutating func assignSpeakerLabels() {
+        var candidates: [Int: (label: String, isAllCapitals: Bool, text: String)] = [:]
+        var uses: [String: Int] = [:]
+        for (position, row) in rows.enumerated() where row.speaker == nil {
+            guard let candidate = TextCleanup.speakerLabelCandidate(row.text) else { continue }
+            candidates[position] = candidate
+            uses[candidate.label, default: 0] += 1
+        }
+        for (position, candidate) in candidates where candidate.isAllCapitals || uses[candidate.label, default: 0] >= 2 {
+            rows[position].speaker = candidate.label
+            rows[position].text = candidate.text
+        }
+    }
+}
+
 /// A parser for one format: decoded text in, rows and warnings out. Total: it never throws for a bad
 /// cue (that is a warning), only for a file that cannot be read as this format at all.
 public protocol TranscriptParser: Sendable {

@@ -64,13 +64,12 @@ public struct JSONTranscriptParser: TranscriptParser {
                 }
                 if speaker?.isEmpty == true { speaker = nil }
             }
-            var body = TextCleanup.collapsingWhitespace(raw)
-            if speaker == nil { (speaker, body) = TextCleanup.splittingSpeakerPrefix(body) }
             result.appendRow(
-                text: body, start: start, end: end, speaker: speaker,
+                text: TextCleanup.collapsingWhitespace(raw), start: start, end: end, speaker: speaker,
                 locator: Locator(file: file, line: segment.line)
             )
         }
+        result.assignSpeakerLabels()
         return result
     }
 

@@ -1,8 +1,10 @@
 /// Strips the markup SubRip files carry: HTML-like tags (`<i>`, `</b>`, `<font color="…">`, `<u>`,
 /// `<s>`), ASS override blocks (`{\an8}`, `{\i1}`), and character references (`&amp;`).
 ///
-/// Only tag-shaped text is removed: `<` followed by a letter or `/` and a letter, up to the next `>`
-/// before another `<`; `x < y` and `<3` stay.
+/// Only the tags SubRip players know are removed (`i`, `b`, `u`, `s`, `font`, and `v`, `c`, `lang`,
+/// `ruby`, `rt`, `span`, `br` from converted WebVTT), in any case and with stray spaces (`< /i >`),
+/// up to the next `>` on the line. Other angle-bracket text stays, as players show it: sound
+/// descriptions such as `<LAUGHING>`, `x < y`, `<3`.
 enum SubRipMarkup {
     static func plainText(_ text: String) -> String {
         var out = ""
@@ -27,12 +29,22 @@ enum SubRipMarkup {
         return out
     }
 
-    /// The index past the `>` of a tag starting at `start`, or nil if the text there is no tag.
+    static let knownTags: Set<String> = ["i", "b", "u", "s", "font", "v", "c", "lang", "ruby", "rt", "span", "br"]
+
+    /// The index past the `>` of a known tag starting at `start`, or nil if the text there is none.
     private static func tagEnd(_ scalars: Substring.UnicodeScalarView, from start: Substring.Index) -> Substring.Index? {
         var index = scalars.index(after: start)
+        func skipSpaces() { while index != scalars.endIndex, scalars[index] == " " { index = scalars.index(after: index) } }
+        skipSpaces()
         if index != scalars.endIndex, scalars[index] == "/" { index = scalars.index(after: index) }
-        guard index != scalars.endIndex, scalars[index].isASCII, scalars[index].properties.isAlphabetic
-        else { return nil }
+        skipSpaces()
+        var name = ""
+        while index != scalars.endIndex, scalars[index].isASCII, scalars[index].properties.isAlphabetic {
+            name.unicodeScalars.append(scalars[index])
+            index = scalars.index(after: index)
+        }
+        guard knownTags.contains(name.lowercased()), index != scalars.endIndex,
+              [">", " ", ".", "/", "\t"].contains(scalars[index]) else { return nil }
         while index != scalars.endIndex {
             switch scalars[index] {
             case ">": return scalars.index(after: index)

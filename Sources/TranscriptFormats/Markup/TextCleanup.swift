@@ -17,22 +17,29 @@ enum TextCleanup {
         return String(out)
     }
 
-    /// Splits a `Name: text` prefix off cleaned text when it looks like a speaker label: one to four
-    /// words of letters (with `.`, `'`, `-`, digits after the first letter, e.g. `SPEAKER_01`, `Dr. Chen`),
-    /// at most 40 characters, then a colon and a space. `Note: …`-style false positives are possible
-    /// and accepted: the convention is what transcripts use.
-    static func splittingSpeakerPrefix(_ text: String) -> (speaker: String?, text: String) {
+    /// A `Name: text` prefix of cleaned text that is shaped like a speaker label, split off; nil when
+    /// there is none. The label is one to four words, at most 40 characters, then `: ` and more text.
+    /// Each word is capitalised (`Alice`, `Chen Wei`, `Dr. Chen`), all capitals (`MAN 2`,
+    /// `SPEAKER_01`), uncased (`陈伟`), or, after the first, a number. So `Car j'ai 3 spécialités: …`
+    /// and `End of: …` are not labels; `Digo: …` still is a candidate (see `SpeakerLabels`).
+    static func speakerLabelCandidate(_ text: String) -> (label: String, isAllCapitals: Bool, text: String)? {
         guard let colon = text.firstIndex(of: ":"), text.distance(from: text.startIndex, to: colon) <= 40
-        else { return (nil, text) }
+        else { return nil }
         let label = text[..<colon]
         let rest = text[text.index(after: colon)...]
-        guard rest.first == " ", let first = label.first, first.isLetter, first.isUppercase || !first.isCased
-        else { return (nil, text) }
+        guard rest.first == " " else { return nil }
         let words = label.split(separator: " ", omittingEmptySubsequences: false)
-        guard words.count <= 4, words.allSatisfy({ word in
-            !word.isEmpty && word.allSatisfy { $0.isLetter || $0.isNumber || ".'-_’".contains($0) }
-        }) else { return (nil, text) }
+        guard (1...4).contains(words.count), words.first?.first?.isLetter == true else { return nil }
+        var isAllCapitals = true
+        for word in words {
+            guard !word.isEmpty, word.allSatisfy({ $0.isLetter || $0.isNumber || ".'-_’".contains($0) }),
+                  let first = word.first else { return nil }
+            if word.allSatisfy({ $0.isNumber }) { continue }
+            guard first.isUppercase || !first.isCased else { return nil }
+            if word.contains(where: \.isLowercase) { isAllCapitals = false }
+        }
+        if !label.contains(where: \.isCased) { isAllCapitals = false }
         let body = collapsingWhitespace(rest)
-        return body.isEmpty ? (nil, text) : (String(label), body)
+        return body.isEmpty ? nil : (String(label), isAllCapitals, body)
     }
 }

@@ -13,7 +13,7 @@ import TranscriptModel
 /// - a timing line that does not parse, or a number line with no timing: a warning naming the line;
 ///   that cue is skipped and the rest loads;
 /// - markup (`<i>`, `<font …>`, `{\an8}`) is stripped, character references decoded, lines joined with
-///   one space, and a `Name: text` prefix becomes the speaker.
+///   one space, and a `Name: text` prefix becomes the speaker (see `assignSpeakerLabels`).
 public struct SubRipParser: TranscriptParser {
     public init() {}
 
@@ -29,9 +29,8 @@ public struct SubRipParser: TranscriptParser {
             guard let cue = pending else { return }
             pending = nil
             let plain = TextCleanup.collapsingWhitespace(SubRipMarkup.plainText(cue.text.joined(separator: "\n")))
-            let (speaker, body) = TextCleanup.splittingSpeakerPrefix(plain)
             result.appendRow(
-                text: body, start: cue.start, end: cue.end, speaker: speaker,
+                text: plain, start: cue.start, end: cue.end,
                 locator: Locator(file: file, line: cue.line, cue: cue.number)
             )
         }
@@ -86,6 +85,7 @@ public struct SubRipParser: TranscriptParser {
             )
         }
         flush()
+        result.assignSpeakerLabels()
         return result
     }
 

@@ -9,9 +9,9 @@ public struct PlainTextParser: TranscriptParser {
         let lines = SourceLines(text)
         var result = ParsedRows()
         for index in lines.indices {
-            let (speaker, body) = TextCleanup.splittingSpeakerPrefix(TextCleanup.collapsingWhitespace(lines[index]))
-            result.appendRow(text: body, speaker: speaker, locator: Locator(file: file, line: lines.lineNumber(index)))
+            result.appendRow(text: TextCleanup.collapsingWhitespace(lines[index]), locator: Locator(file: file, line: lines.lineNumber(index)))
         }
+        result.assignSpeakerLabels()
         return result
     }
 }

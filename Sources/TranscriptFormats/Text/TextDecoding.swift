@@ -1,6 +1,6 @@
 /// Turns a file's bytes into text, the way a careful subtitle editor does:
 ///
-/// 1. a byte-order mark decides: UTF-8, UTF-16 LE or UTF-16 BE (the mark is dropped);
+/// 1. a byte-order mark decides: UTF-8, UTF-32 LE/BE or UTF-16 LE/BE (the mark is dropped);
 /// 2. no mark, but every other byte of the start is NUL: UTF-16 without a mark (LE or BE by where the
 ///    NULs are), as some Windows tools write;
 /// 3. valid UTF-8 is UTF-8;
@@ -23,6 +23,12 @@ public enum TextDecoding {
     static func decodeIgnoringBinary(_ bytes: [UInt8]) -> Decoded {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             return Decoded(text: utf8OrWindows1252(bytes[3...]).text, encoding: "UTF-8 with BOM")
+        }
+        if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) {
+            return Decoded(text: utf32(bytes[4...], littleEndian: true), encoding: "UTF-32LE")
+        }
+        if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) {
+            return Decoded(text: utf32(bytes[4...], littleEndian: false), encoding: "UTF-32BE")
         }
         if bytes.starts(with: [0xFF, 0xFE]) {
             return Decoded(text: utf16(bytes[2...], littleEndian: true), encoding: "UTF-16LE")
@@ -63,6 +69,21 @@ public enum TextDecoding {
         }
         if index < bytes.endIndex { units.append(0xFFFD) }  // an odd trailing byte
         return String(decoding: units, as: UTF16.self)
+    }
+
+    private static func utf32(_ bytes: ArraySlice<UInt8>, littleEndian: Bool) -> String {
+        var scalars = String.UnicodeScalarView()
+        var index = bytes.startIndex
+        while index + 3 < bytes.endIndex {
+            let quad = (0..<4).map { UInt32(bytes[index + $0]) }
+            let value = littleEndian
+                ? quad[0] | quad[1] << 8 | quad[2] << 16 | quad[3] << 24
+                : quad[3] | quad[2] << 8 | quad[1] << 16 | quad[0] << 24
+            scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+            index += 4
+        }
+        if index < bytes.endIndex { scalars.append("\u{FFFD}") }
+        return String(scalars)
     }
 
     /// Little-endian (true), big-endian (false) or not UTF-16 (nil), judged from the first 64 bytes:

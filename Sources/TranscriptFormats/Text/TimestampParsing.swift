@@ -4,7 +4,8 @@ import TranscriptModel
 ///
 /// Lenient where real files are: hours may have any number of digits (`123:00:00,000`), minutes and
 /// seconds one or two, the fraction one to nine digits (a decimal fraction: `,5` is 500 ms) after
-/// `.` or `,`. Minutes and seconds must be below 60. Returns nil for anything else.
+/// `.` or `,` (or `:` before exactly three digits: `00:00:11:890`). Minutes and seconds must be
+/// below 60. Returns nil for anything else.
 enum TimestampParsing {
     static func clock(_ text: some StringProtocol, requireHours: Bool = false, requireFraction: Bool = false) -> Timestamp? {
         let trimmed = text.utf8.drop { $0 == 0x20 || $0 == 0x09 }
@@ -40,6 +41,11 @@ enum TimestampParsing {
         }
         guard digits > 0, fraction == nil || fractionDigits > 0 else { return nil }
         fields.append(value)
+        if fields.count == 4, fraction == nil, digits == 3 {
+            // `00:00:11:890`: a colon before the milliseconds, as some tools write.
+            fraction = fields.removeLast()
+            fractionDigits = 3
+        }
         guard fields.count == 2 || fields.count == 3 else { return nil }
         if requireHours && fields.count != 3 { return nil }
         if requireFraction && fraction == nil { return nil }

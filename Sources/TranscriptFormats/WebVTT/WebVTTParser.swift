@@ -3,7 +3,7 @@ import TranscriptModel
 /// WebVTT (`.vtt`), read by the parsing rules of the WebVTT spec, leniently where real files need it.
 ///
 /// - The first line must start with `WEBVTT` (after an optional BOM); header text after it, and
-///   lines up to the first blank line, are skipped. A file without the header still loads, with a
+///   lines up to the first blank line (or the first timing line), are skipped. A file without the header still loads, with a
 ///   warning.
 /// - Blocks are separated by blank lines. `NOTE`, `STYLE` and `REGION` blocks are skipped. A cue
 ///   is an optional identifier line, a timing line `[hh:]mm:ss.ttt --> [hh:]mm:ss.ttt [settings]`
@@ -22,7 +22,13 @@ public struct WebVTTParser: TranscriptParser {
         var result = ParsedRows()
         var index = 0
         if let first = lines.first, isHeader(first) {
-            while index < lines.count, !lines[index].isBlankLine { index += 1 }
+            // The header runs to a blank line; a timing line ends it too (a leniency: the spec would
+            // swallow that cue into the header).
+            index = 1
+            while index < lines.count, !lines[index].isBlankLine, !lines[index].contains("-->") { index += 1 }
+            if index < lines.count, lines[index].contains("-->"), index > 1, !lines[index - 1].contains(":") {
+                index -= 1  // the line before the timing line is the cue's identifier
+            }
         } else if let first = lines.first {
             result.warnings.append(FormatError(file: file, line: 1, kind: .missingHeader(found: String(first))))
         }
@@ -66,14 +72,13 @@ public struct WebVTTParser: TranscriptParser {
                 continue
             }
             let markup = WebVTTMarkup.parse(textLines.joined(separator: "\n"))
-            var speaker = markup.speaker
-            var body = TextCleanup.collapsingWhitespace(markup.text)
-            if speaker == nil { (speaker, body) = TextCleanup.splittingSpeakerPrefix(body) }
             result.appendRow(
-                text: body, start: timing.start, end: timing.end, speaker: speaker,
+                text: TextCleanup.collapsingWhitespace(markup.text), start: timing.start, end: timing.end,
+                speaker: markup.speaker,
                 locator: Locator(file: file, line: lines.lineNumber(blockStart), cue: identifier)
             )
         }
+        result.assignSpeakerLabels()
         return result
     }
 

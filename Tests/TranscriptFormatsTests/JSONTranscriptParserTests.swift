@@ -1,0 +1,87 @@
+import Testing
+import TranscriptModel
+@testable import TranscriptFormats
+
+struct JSONTranscriptParserTests {
+    @Test func whisperSegments() throws {
+        let result = try load("""
+        {"text": " Hi. The budget.", "segments": [
+          {"id": 0, "start": 0.0, "end": 1.5, "text": " Hi.", "words": [{"word": " Hi.", "start": 0.0, "end": 1.5}]},
+          {"id": 1, "start": 1.5, "end": 3.25, "text": " The budget."}
+        ], "language": "en"}
+        """, as: "w.json")
+        #expect(result.texts == ["Hi.", "The budget."])
+        #expect(result.starts == [0, 1500])
+        #expect(result.ends == [1500, 3250])
+        #expect(result.lines == [2, 3])
+        #expect(result.speakers == [nil, nil])
+    }
+
+    @Test func whisperXSpeakers() throws {
+        let result = try load(#"{"segments": [{"start": 1.23, "end": 4.56, "text": "Hello", "speaker": "SPEAKER_00"}]}"#, as: "x.json")
+        #expect(result.speakers == ["SPEAKER_00"])
+        #expect(result.starts == [1230])
+    }
+
+    @Test func plainArrayWithStringTimes() throws {
+        let result = try load("""
+        [{"start": "00:01:02.500", "end": "00:01:05", "speaker": "Alice", "text": "one"},
+         {"start": "06:32", "end": 400.25, "speaker": "Bob", "text": "two"},
+         {"start": "392.5", "text": "three"}]
+        """, as: "a.json")
+        #expect(result.texts == ["one", "two", "three"])
+        #expect(result.starts == [62_500, 392_000, 392_500])
+        #expect(result.ends == [65_000, 400_250, nil])
+        #expect(result.speakers == ["Alice", "Bob", nil])
+    }
+
+    @Test func transcriptionRows() throws {
+        let result = try load(#"[{"startTime": "06:32", "context": "the budget"}, {"startTime": "07:01", "context": "more"}]"#, as: "n.json")
+        #expect(result.texts == ["the budget", "more"])
+        #expect(result.starts == [392_000, 421_000])
+    }
+
+    @Test func badSegmentsAreWarningsWithLines() throws {
+        let result = try load("""
+        [
+          {"start": 1, "text": "ok"},
+          {"start": 2},
+          {"start": "soon", "text": "kept untimed"},
+          42
+        ]
+        """, as: "b.json")
+        #expect(result.texts == ["ok", "kept untimed"])
+        #expect(result.starts == [1000, nil])
+        #expect(result.warningLines == [3, 4, 5])
+    }
+
+    @Test func syntaxErrorNamesTheLine() {
+        let error = loadError(Array("{\"segments\": [\n  {\"text\": \"a\"},\n  {\"text\": \"b\"\n]}".utf8), as: "c.json")
+        #expect(error?.line == 4)
+        #expect(error?.description == #"c.json:4: expected ',' or '}' after an object member, found "]}""#)
+    }
+
+    @Test func otherShapesAreAnError() {
+        let error = loadError(Array(#"{"results": []}"#.utf8), as: "d.json")
+        #expect(error?.description == #"d.json:1: expected a Whisper object with "segments", or an array of {"start", "end", "speaker", "text"} objects"#)
+    }
+
+    @Test func deepNestingIsAnErrorNotACrash() {
+        let error = loadError(Array((String(repeating: "[", count: 100_000)).utf8), as: "e.json")
+        #expect(error?.message.contains("levels of nesting") == true)
+    }
+
+    @Test func escapesAndSurrogatePairs() throws {
+        let result = try load(#"[{"text": "caf\u00e9 \ud83d\udc4d \"q\" \\ \/"}]"#, as: "f.json")
+        #expect(result.texts == ["café 👍 \"q\" \\ /"])
+    }
+}
+
+struct PlainTextParserTests {
+    @Test func oneRowPerNonEmptyLineWithSpeakerPrefixesUsedTwice() throws {
+        let result = try load("Marta: hello there\n\n  José:   the   budget  \n[line went quiet]\nMarta: bye\n", as: "c.txt")
+        #expect(result.texts == ["hello there", "José: the budget", "[line went quiet]", "bye"])
+        #expect(result.speakers == ["Marta", nil, nil, "Marta"])
+        #expect(result.lines == [1, 3, 4, 5])
+    }
+}

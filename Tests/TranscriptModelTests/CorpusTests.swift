@@ -1,0 +1,75 @@
+import Testing
+@testable import TranscriptModel
+
+struct CorpusTests {
+    static func transcript(_ path: String, _ texts: [String]) -> Transcript {
+        Transcript(
+            source: SourceInfo(path: path, format: "srt", encoding: "UTF-8"),
+            rows: texts.enumerated().map { index, text in
+                Row(id: RowID(source: 9, index: index), text: text,
+                    start: Timestamp(milliseconds: Int64(index * 1000)), end: nil,
+                    speaker: index == 0 ? "Alice" : nil, title: nil,
+                    locator: Locator(file: path, line: index * 4 + 1, cue: String(index + 1)))
+            }
+        )
+    }
+
+    @Test func rowsAreNumberedAcrossSourcesInLoadOrderWithDeterministicIDs() {
+        let corpus = Corpus([Self.transcript("a.srt", ["one", "two"]), Self.transcript("b.srt", ["three"])])
+        #expect(corpus.rowCount == 3)
+        #expect(corpus.rows(ofSource: 0) == 0..<2)
+        #expect(corpus.rows(ofSource: 1) == 2..<3)
+        #expect(corpus.id(ofRow: 2) == RowID(source: 1, index: 0))
+        #expect(corpus.rowIndex(of: RowID(source: 1, index: 0)) == 2)
+        #expect(corpus.rowIndex(of: RowID(source: 1, index: 1)) == nil)
+        #expect(corpus.rowIndex(of: RowID(source: 5, index: 0)) == nil)
+        let row = corpus.row(at: 0)
+        #expect(row.id == RowID(source: 0, index: 0))
+        #expect(row.text == "one")
+        #expect(row.speaker == "Alice")
+        #expect(row.start == Timestamp(milliseconds: 0))
+        #expect(row.end == nil)
+        #expect(row.locator == Locator(file: "a.srt", line: 1, cue: "1"))
+        #expect(corpus.row(at: 1).speaker == nil)
+        // The same files loaded again give the same IDs.
+        let again = Corpus([Self.transcript("a.srt", ["one", "two"]), Self.transcript("b.srt", ["three"])])
+        #expect((0..<3).map(again.id(ofRow:)) == (0..<3).map(corpus.id(ofRow:)))
+    }
+
+    @Test func textIsOneContiguousBufferOfUTF8() {
+        let corpus = Corpus([Self.transcript("a.srt", ["café", "", "👍🏽"])])
+        #expect(corpus.textByteCount == "café".utf8.count + "👍🏽".utf8.count)
+        #expect(corpus.text(ofRow: 2) == "👍🏽")
+        #expect(corpus.withTextBytes(ofRow: 0) { Array($0) } == Array("café".utf8))
+    }
+
+    @Test func sourceWithoutRowsKeepsNumberingStraight() {
+        let corpus = Corpus([Self.transcript("a.srt", []), Self.transcript("b.srt", ["x"])])
+        #expect(corpus.rows(ofSource: 0).isEmpty)
+        #expect(corpus.source(ofRow: 0) == 1)
+    }
+
+    @Test func rowIDWireForm() {
+        #expect(RowID(source: 2, index: 17).description == "2:17")
+        #expect(RowID("2:17") == RowID(source: 2, index: 17))
+        #expect(RowID("2:") == nil)
+        #expect(RowID("-1:3") == nil)
+    }
+
+    @Test(arguments: [
+        (0, "00:00:00.000", "00:00"), (392_500, "00:06:32.500", "06:32"),
+        (3_723_004, "01:02:03.004", "1:02:03"), (444_600_000, "123:30:00.000", "123:30:00"),
+    ])
+    func timestampFormats(_ milliseconds: Int64, _ long: String, _ short: String) {
+        let time = Timestamp(milliseconds: milliseconds)
+        #expect(time.formatted == long)
+        #expect(time.shortFormatted == short)
+    }
+
+    @Test func timestampFromSeconds() {
+        #expect(Timestamp(seconds: 1.2345)?.milliseconds == 1235)
+        #expect(Timestamp(seconds: -1) == nil)
+        #expect(Timestamp(seconds: .nan) == nil)
+        #expect(Timestamp(seconds: .infinity) == nil)
+    }
+}
