@@ -22,16 +22,22 @@ public struct ParsedRows: Sendable {
         self.warnings = warnings
     }
 
-    /// Appends a row made from cleaned `text`, numbering it; an empty text is dropped (it cannot be
-    /// hit, and it is nothing a reader would miss).
+    /// Appends a row made from cleaned `text`, numbering it. Terminal control sequences are removed
+    /// from its text, speaker and cue (see `ControlSequences`); a row whose text is then empty is
+    /// dropped (it cannot be hit, and it is nothing a reader would miss).
     mutating func appendRow(
         text: String, start: Timestamp? = nil, end: Timestamp? = nil, speaker: String? = nil,
         locator: Locator
     ) {
+        let text = ControlSequences.hasControlCharacters(text)
+            ? TextCleanup.collapsingWhitespace(ControlSequences.stripped(text))
+            : text
         guard !text.isEmpty else { return }
+        var locator = locator
+        locator.cue = locator.cue.map { ControlSequences.stripped($0) }
         rows.append(Row(
             id: RowID(source: 0, index: rows.count), text: text, start: start, end: end,
-            speaker: speaker, locator: locator
+            speaker: speaker.map { TextCleanup.collapsingWhitespace(ControlSequences.stripped($0)) }, locator: locator
         ))
     }
 }

@@ -51,7 +51,7 @@ struct SearchCommand {
             for source in corpus.sources.indices {
                 let count = index.count(inRows: corpus.rows(ofSource: source))
                 if count > 0 {
-                    out.line(styler.paint(TerminalSafeText.sanitized(corpus.sources[source].path), .path) + ":\(count)")
+                    out.line(styler.paint(ControlSequences.stripped(corpus.sources[source].path), .path) + ":\(count)")
                 }
             }
         case .json:
@@ -80,20 +80,15 @@ struct SearchCommand {
 
     private func writeJSON(corpus: Corpus, index: HitIndex, loading: CorpusLoading) {
         let out = environment.stdout
-        let context = settings.contextRows
         for source in corpus.sources.indices where !out.isClosed {
-            let rows = corpus.rows(ofSource: source)
-            var lastPrinted = rows.lowerBound - 1
-            for row in rows where !index.positions(inRow: row).isEmpty {
-                for shown in max(row - context, lastPrinted + 1, rows.lowerBound)...min(row + context, rows.upperBound - 1) {
-                    let value = corpus.row(at: shown)
-                    let hits = index.hits(inRow: shown)
-                    if hits.isEmpty {
-                        out.line(JSONLinesFormat.contextRecord(value))
-                    } else {
-                        for hit in hits { out.line(JSONLinesFormat.hitRecord(hit, of: index.count, row: value)) }
-                    }
-                    lastPrinted = shown
+            let shown = ContextRows.shown(in: corpus.rows(ofSource: source), index: index, context: settings.contextRows)
+            for row in shown.map(\.row) {
+                let value = corpus.row(at: row)
+                let hits = index.hits(inRow: row)
+                if hits.isEmpty {
+                    out.line(JSONLinesFormat.contextRecord(value))
+                } else {
+                    for hit in hits { out.line(JSONLinesFormat.hitRecord(hit, of: index.count, row: value)) }
                 }
             }
         }

@@ -27,38 +27,30 @@ public struct HitListing: Sendable {
         let rows = corpus.rows(ofSource: source)
         guard index.count(inRows: rows) > 0 else { return [] }
         let styler = formatting.styler
-        var lines = [styler.paint(TerminalSafeText.sanitized(corpus.sources[source].path), .path)]
+        var lines = [styler.paint(ControlSequences.stripped(corpus.sources[source].path), .path)]
         let numberWidth = formatting.hitNumbers(0..<index.count, of: index.count).count + 2
-        var lastPrinted: Int?
         var shownTitle: String?
-        for row in rows where !index.positions(inRow: row).isEmpty {
-            let from = max(rows.lowerBound, row - contextRows, (lastPrinted ?? -1) + 1)
-            let to = min(rows.upperBound - 1, row + contextRows)
-            if contextRows > 0, let last = lastPrinted, from > last + 1 {
-                lines.append(styler.paint("--", .separator))
+        for shown in ContextRows.shown(in: rows, index: index, context: contextRows) {
+            if contextRows > 0, shown.startsGroup { lines.append(styler.paint("--", .separator)) }
+            let value = corpus.row(at: shown.row)
+            if let title = value.title, title != shownTitle {
+                lines.append(styler.paint("§ " + ControlSequences.stripped(title), .section))
             }
-            for shown in from...to where shown > (lastPrinted ?? -1) {
-                let value = corpus.row(at: shown)
-                if let title = value.title, title != shownTitle {
-                    lines.append(styler.paint("§ " + TerminalSafeText.sanitized(title), .section))
-                }
-                shownTitle = value.title
-                let positions = index.positions(inRow: shown)
-                let number = positions.isEmpty ? "" : formatting.hitNumbers(positions, of: index.count)
-                let padded = String(repeating: " ", count: max(0, numberWidth - number.count)) + number
-                let place = formatting.place(of: value)
-                if positions.isEmpty {
-                    let text = TerminalSafeText.sanitized(value.text)
-                    let speaker = value.speaker.map { TerminalSafeText.sanitized($0) + ": " } ?? ""
-                    lines.append(styler.paint("\(padded)  \(place)  \(speaker)\(text)", .context))
-                } else {
-                    lines.append(
-                        styler.paint(padded, .hitNumber) + "  " + styler.paint(place, .time) + "  "
-                            + formatting.speakerPrefix(of: value)
-                            + formatting.highlighted(value.text, hits: index.hits(inRow: shown), current: current)
-                    )
-                }
-                lastPrinted = shown
+            shownTitle = value.title
+            let positions = index.positions(inRow: shown.row)
+            let number = positions.isEmpty ? "" : formatting.hitNumbers(positions, of: index.count)
+            let padded = String(repeating: " ", count: max(0, numberWidth - number.count)) + number
+            let place = formatting.place(of: value)
+            if positions.isEmpty {
+                let speaker = value.speaker.map { ControlSequences.stripped($0) + ": " } ?? ""
+                let text = ControlSequences.stripped(value.text)
+                lines.append(styler.paint("\(padded)  \(place)  \(speaker)\(text)", .context))
+            } else {
+                lines.append(
+                    styler.paint(padded, .hitNumber) + "  " + styler.paint(place, .time) + "  "
+                        + formatting.speakerPrefix(of: value)
+                        + formatting.highlighted(value.text, hits: index.hits(inRow: shown.row), current: current)
+                )
             }
         }
         return lines

@@ -20,7 +20,7 @@ public struct RowFormatting: Sendable {
     /// `Alice: ` (painted) or empty.
     public func speakerPrefix(of row: Row) -> String {
         guard let speaker = row.speaker else { return "" }
-        return styler.paint(TerminalSafeText.sanitized(speaker), .speaker) + ": "
+        return styler.paint(ControlSequences.stripped(speaker), .speaker) + ": "
     }
 
     /// The row's text with each hit painted (`current` in its own colour), made terminal-safe
@@ -30,11 +30,11 @@ public struct RowFormatting: Sendable {
         var cursor = text.startIndex
         for hit in hits {
             let range = hit.range(in: text)
-            out += TerminalSafeText.sanitized(text[cursor..<range.lowerBound])
-            out += styler.paint(TerminalSafeText.sanitized(text[range]), hit.position == current ? .currentMatch : .match)
+            out += ControlSequences.stripped(text[cursor..<range.lowerBound])
+            out += styler.paint(ControlSequences.stripped(text[range]), hit.position == current ? .currentMatch : .match)
             cursor = range.upperBound
         }
-        out += TerminalSafeText.sanitized(text[cursor...])
+        out += ControlSequences.stripped(text[cursor...])
         return out
     }
 

@@ -11,7 +11,7 @@ public struct RowListing: Sendable {
     }
 
     public func heading(_ source: SourceInfo) -> String {
-        formatting.styler.paint(TerminalSafeText.sanitized(source.path), .path)
+        formatting.styler.paint(ControlSequences.stripped(source.path), .path)
     }
 
     public func line(_ row: Row) -> String {
@@ -22,11 +22,11 @@ public struct RowListing: Sendable {
         } else {
             place = formatting.place(of: row)
         }
-        let text = TerminalSafeText.sanitized(row.text)
+        let text = ControlSequences.stripped(row.text)
         return (place.isEmpty ? "" : styler.paint(place, .time) + "  ") + formatting.speakerPrefix(of: row) + text
     }
 
     public func sectionLine(_ title: String) -> String {
-        formatting.styler.paint("§ " + TerminalSafeText.sanitized(title), .section)
+        formatting.styler.paint("§ " + ControlSequences.stripped(title), .section)
     }
 }

@@ -1,14 +1,24 @@
-/// Makes untrusted transcript text safe to print on a terminal: a subtitle file must not be able to
-/// drive the user's terminal (clear the screen, set the clipboard with OSC 52, change colours).
+/// Removes terminal control from untrusted transcript text: a subtitle file must not be able to drive
+/// the user's terminal (clear the screen, set the clipboard with OSC 52, change colours).
+///
+/// Loaders apply it to every row's text, speaker and title, so no output (JSON read by `jq -r`
+/// included) carries a sequence from a file; terminal renderers apply it again to whatever reaches
+/// them, as defence in depth.
 ///
 /// Removed: escape sequences whole (CSI `ESC [ … final`, OSC `ESC ] … BEL|ESC \`, DCS/SOS/PM/APC
 /// strings up to their terminator, and two-character `ESC x`), the 8-bit forms of CSI/OSC/DCS
 /// (U+009B, U+009D, U+0090 …), and every other C0 or C1 control character and DEL. Tabs and line
 /// ends become a space. Everything else (including bidirectional marks) is kept.
-public enum TerminalSafeText {
-    public static func sanitized(_ text: some StringProtocol) -> String {
+public enum ControlSequences {
+    /// Whether `text` holds any control character (and so anything `stripped` would change).
+    public static func hasControlCharacters(_ text: some StringProtocol) -> Bool {
+        text.unicodeScalars.contains(where: isControl)
+    }
+
+    /// `text` without escape sequences and control characters; tabs and line ends become spaces.
+    public static func stripped(_ text: some StringProtocol) -> String {
         // Fast path: nothing to remove.
-        if !text.unicodeScalars.contains(where: isControl) { return String(text) }
+        if !hasControlCharacters(text) { return String(text) }
         var out = String.UnicodeScalarView()
         let scalars = Array(text.unicodeScalars)
         var index = 0

@@ -1,0 +1,103 @@
+import Testing
+import TranscriptSearch
+@testable import TSearchCLI
+
+struct ArgumentTests {
+    @Test func commandQueryAndPathsWithFlagsAnywhere() throws {
+        let raw = try RawArguments.parse(["search", "budget", "-s", "a.srt", "--context", "2", "b.vtt", "--json"])
+        #expect(raw.command == .search)
+        #expect(raw.positionals == ["budget", "a.srt", "b.vtt"])
+        #expect(raw.caseMatching == .sensitive)
+        #expect(raw.contextRows == 2)
+        #expect(raw.json)
+    }
+
+    @Test func searchIsTheDefaultCommand() throws {
+        let raw = try RawArguments.parse(["budget", "Samples/"])
+        #expect(raw.command == nil)
+        #expect(raw.positionals == ["budget", "Samples/"])
+    }
+
+    @Test func doubleDashEndsFlagsAndDashIsStdin() throws {
+        let raw = try RawArguments.parse(["search", "--", "-s", "-"])
+        #expect(raw.positionals == ["-s", "-"])
+        #expect(raw.caseMatching == .insensitive)
+    }
+
+    /// Every flag in the table parses in its long form (and short, when it has one).
+    @Test(arguments: Flag.all.map(\.long))
+    func everyFlagParses(_ long: String) throws {
+        let flag = try #require(Flag.named(long: long))
+        let value: [String] = switch long {
+        case "context": ["3"]
+        case "color": ["always"]
+        case "input-format": ["vtt"]
+        default: []
+        }
+        let command = flag.commands.contains(.search) ? "search" : "rows"
+        let viaLong = try RawArguments.parse([command, "--" + long] + value)
+        var expected = RawArguments()
+        expected.command = viaLong.command
+        try flag.apply(&expected, value.first ?? "")
+        #expect(describe(viaLong) == describe(expected))
+        if let short = flag.short {
+            let viaShort = try RawArguments.parse([command, "-\(short)"] + value)
+            #expect(describe(viaShort) == describe(expected))
+        }
+    }
+
+    @Test func shortClustersAndAttachedValues() throws {
+        let raw = try RawArguments.parse(["search", "-scC3", "q"])
+        #expect(raw.caseMatching == .sensitive)
+        #expect(raw.countOnly)
+        #expect(raw.contextRows == 3)
+        #expect(try RawArguments.parse(["search", "--color=never", "q"]).color == .never)
+        #expect(try RawArguments.parse(["search", "--colour", "always", "q"]).color == .always)
+    }
+
+    @Test(arguments: [
+        (["search", "--nope"], "unknown flag --nope"),
+        (["search", "-Z"], "unknown flag -Z"),
+        (["search", "-C"], "-C expects a value (NUM)"),
+        (["search", "-C", "x"], #"--context expects a number of rows (0 or more), found "x""#),
+        (["search", "--color", "sometimes"], #"--color expects auto, always or never, found "sometimes""#),
+        (["search", "--json=yes"], "--json takes no value"),
+        (["rows", "-s"], "--case-sensitive does not apply to tsearch rows"),
+    ])
+    func usageErrors(_ arguments: [String], _ message: String) {
+        #expect(throws: UsageError.self) { try RawArguments.parse(arguments) }
+        do {
+            _ = try RawArguments.parse(arguments)
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
+    @Test func helpListsEveryFlagOfTheCommand() {
+        let general = Help.general()
+        for flag in Flag.all { #expect(general.contains("--" + flag.long)) }
+        let rows = Help.command(.rows)
+        #expect(rows.contains("--json"))
+        #expect(!rows.contains("--case-sensitive"))
+    }
+
+    private func describe(_ raw: RawArguments) -> String {
+        "\(raw.command as Any) \(raw.positionals) \(raw.caseMatching) \(raw.contextRows) \(raw.countOnly) \(raw.quiet) \(raw.json) \(raw.color) \(raw.inputFormat as Any) \(raw.help) \(raw.version)"
+    }
+}
+
+struct ColourDecisionTests {
+    @Test(arguments: [
+        (ColorChoice.auto, true, [String: String](), true),
+        (.auto, false, [:], false),
+        (.auto, true, ["NO_COLOR": "1"], false),
+        (.auto, true, ["NO_COLOR": ""], true),
+        (.auto, true, ["TERM": "dumb"], false),
+        (.always, false, ["NO_COLOR": "1"], true),
+        (.never, true, [:], false),
+    ])
+    func colour(_ choice: ColorChoice, _ isTerminal: Bool, _ variables: [String: String], _ expected: Bool) {
+        let environment = CommandEnvironment(stdoutIsTerminal: isTerminal, variables: variables)
+        #expect(environment.colourEnabled(choice) == expected)
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+
+@Suite(.serialized) struct SearchCommandTests {
+    static let sampleFiles = [
+        "broken.srt", "call-log.txt", "escape.srt", "interview.whisper.json", "kickoff-utf16.srt", "notes.json",
+        "offsite-cp1252.vtt", "planning.srt", "retro.whisperx.json", "standup.vtt", "sync.json",
+    ]
+
+    /// The README's first command, exactly: hits from every sample, exit 0, one warning.
+    @Test func readmeCommandPrintsHitsFromEverySampleFormat() throws {
+        let readme = try String(contentsOf: TSearch.root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("swift run tsearch search budget Samples/"))
+        let result = try TSearch.run(["search", "budget", "Samples/"])
+        #expect(result.status == 0)
+        for name in Self.sampleFiles {
+            #expect(result.stdout.contains("Samples/\(name)\n"), "no hits shown for \(name)")
+        }
+        #expect(result.stderr == #"tsearch: warning: Samples/broken.srt:38: expected a timing line like "00:01:02,500 --> 00:01:04,000", found "00:01:02,5x0 --> 00:01:04,000""# + "\n")
+        #expect(!result.stdout.contains("\u{1B}"))  // not a terminal: no colour
+    }
+
+    @Test func hitLinesCarryNumberTimeSpeakerAndText() throws {
+        let result = try TSearch.run(["search", "quarterly budget review", "Samples/planning.srt"])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.first == "Samples/planning.srt")
+        #expect(lines.dropFirst().first?.contains("1/1") == true)
+        #expect(lines.dropFirst().first?.contains("Alice: Then it goes on the agenda for the quarterly budget review.") == true)
+    }
+
+    @Test func exitCodesFollowGrep() throws {
+        #expect(try TSearch.run(["search", "budget", "Samples/"]).status == 0)
+        let none = try TSearch.run(["search", "zzzz-not-there", "Samples/"])
+        #expect(none.status == 1)
+        #expect(none.stdout.isEmpty)
+        let missing = try TSearch.run(["search", "budget", "nope.srt", "Samples/planning.srt"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("tsearch: nope.srt: No such file or directory"))
+        #expect(missing.stdout.contains("Samples/planning.srt"))  // the good file is still searched
+        let empty = try TSearch.run(["search", "", "Samples/"])
+        #expect(empty.status == 2)
+        #expect(empty.stderr.contains("the query is empty"))
+        #expect(try TSearch.run(["search", "--bogus", "x"]).status == 2)
+    }
+
+    @Test func caseSensitivityContextCountAndQuiet() throws {
+        let sensitive = try TSearch.run(["search", "BUDGET", "Samples/planning.srt", "-s"])
+        #expect(sensitive.stdout.split(separator: "\n").count == 3)  // heading + 2 rows in capitals
+        let count = try TSearch.run(["search", "-c", "budget", "Samples/planning.srt", "Samples/sync.json"])
+        #expect(count.stdout == "Samples/planning.srt:6\nSamples/sync.json:6\n")
+        let quiet = try TSearch.run(["search", "-q", "budget", "Samples/"])
+        #expect(quiet.status == 0)
+        #expect(quiet.stdout.isEmpty)
+        let context = try TSearch.run(["search", "-C", "1", "Straße", "Samples/offsite-cp1252.vtt"])
+        // The heading; hit 1 is the first row, so only the row after it; "--"; hit 2 with a row each side.
+        #expect(context.stdout.split(separator: "\n").count == 1 + 2 + 1 + 3)
+        #expect(context.stdout.contains("\n--\n"))
+    }
+
+    @Test func stdinIsReadForDashAndWhenPiped() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: TSearch.samples + "/planning.srt"))
+        let dash = try TSearch.run(["search", "budget", "-"], stdin: data)
+        #expect(dash.status == 0)
+        #expect(dash.stdout.hasPrefix("<stdin>\n"))
+        let piped = try TSearch.run(["budget"], stdin: data)
+        #expect(piped.stdout == dash.stdout)
+    }
+
+    @Test func directoriesAreSearchedRecursivelyForSupportedFilesOnly() throws {
+        let folder = try TSearch.temporaryDirectory()
+        let nested = folder.appendingPathComponent("a/b")
+        try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
+        try "budget line\n".write(to: nested.appendingPathComponent("deep.txt"), atomically: true, encoding: .utf8)
+        try "budget line\n".write(to: folder.appendingPathComponent("notes.md"), atomically: true, encoding: .utf8)
+        try "budget line\n".write(to: folder.appendingPathComponent(".hidden.txt"), atomically: true, encoding: .utf8)
+        let result = try TSearch.run(["search", "budget", "."], in: folder)
+        #expect(result.stdout == "./a/b/deep.txt\n  1/1  L1  budget line\n")
+        // A file named explicitly is read whatever its extension.
+        let explicit = try TSearch.run(["search", "budget", "notes.md"], in: folder)
+        #expect(explicit.status == 0)
+    }
+
+    @Test func helpAndVersion() throws {
+        let help = try TSearch.run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("tsearch search [OPTIONS] QUERY [PATH ...]"))
+        #expect(help.stdout.contains("--context NUM"))
+        let searchHelp = try TSearch.run(["search", "--help"])
+        #expect(searchHelp.stdout.contains("--case-sensitive"))
+        #expect(try TSearch.run(["help", "rows"]).stdout.contains("tsearch rows [OPTIONS] [PATH ...]"))
+        #expect(try TSearch.run(["--version"]).stdout.hasPrefix("tsearch "))
+        let bare = try TSearch.run([])
+        #expect(bare.status == 2)
+        #expect(bare.stderr.contains("Usage:"))
+    }
+
+    @Test func colourOnlyWhenAskedOrOnATerminal() throws {
+        let always = try TSearch.run(["search", "--color=always", "budget", "Samples/planning.srt"])
+        #expect(always.stdout.contains("\u{1B}[1;31mbudget\u{1B}[0m"))
+        let never = try TSearch.run(["search", "--color", "never", "budget", "Samples/planning.srt"])
+        #expect(!never.stdout.contains("\u{1B}"))
+    }
+
+    @Test func brokenPipeEndsQuietly() throws {
+        let folder = try TSearch.temporaryDirectory()
+        var big = ""
+        for cue in 1...20_000 {
+            big += "\(cue)\n00:00:01,000 --> 00:00:02,000\nthe budget line number \(cue)\n\n"
+        }
+        try big.write(to: folder.appendingPathComponent("big.srt"), atomically: true, encoding: .utf8)
+        let script = "'\(TSearch.binary.path)' search budget big.srt | head -n 1 >/dev/null; echo \"status=${PIPESTATUS[0]}\""
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script]
+        process.currentDirectoryURL = folder
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(output == "status=0\n")
+        #expect(errors.isEmpty)
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// Runs the built `tsearch` binary, as a user would.
+struct TSearch {
+    struct Outcome {
+        var stdout: String
+        var stderr: String
+        var status: Int32
+        var stdoutBytes: Data
+    }
+
+    /// The repository root (where Package.swift is).
+    static let root: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let samples = root.appendingPathComponent("Samples").path
+
+    /// The `tsearch` next to the test bundle (both are built by `swift test`), else `.build/debug`.
+    static let binary: URL = {
+        let testBundle = URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0])
+        for directory in [testBundle.deletingLastPathComponent(), testBundle.deletingLastPathComponent().deletingLastPathComponent()] {
+            let candidate = directory.appendingPathComponent("tsearch")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return root.appendingPathComponent(".build/debug/tsearch")
+    }()
+
+    /// Runs `tsearch arguments…` in `directory` with `stdin` piped in (or /dev/null).
+    static func run(
+        _ arguments: [String], stdin: Data? = nil, in directory: URL = root,
+        environment extra: [String: String] = [:]
+    ) throws -> Outcome {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "NO_COLOR")
+        environment.merge(extra) { $1 }
+        process.environment = environment
+        // stderr goes to a file so a large stdout and stderr can never both fill their pipes.
+        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("tsearch-stderr-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: errorFile) }
+        let err = try FileHandle(forWritingTo: errorFile)
+        let out = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = stdin == nil ? FileHandle.nullDevice : input
+        try process.run()
+        if let stdin {
+            input.fileHandleForWriting.write(stdin)
+            try input.fileHandleForWriting.close()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try err.close()
+        let errData = try Data(contentsOf: errorFile)
+        return Outcome(
+            stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
+            status: process.terminationStatus, stdoutBytes: outData
+        )
+    }
+
+    /// A new empty temporary folder.
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tsearch-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
+
+/// JSON Lines output parsed into objects.
+func jsonRecords(_ text: String) throws -> [[String: Any]] {
+    try text.split(separator: "\n").map { line in
+        let object = try JSONSerialization.jsonObject(with: Data(line.utf8))
+        return try #require(object as? [String: Any])
+    }
+}

@@ -1,0 +1,40 @@
+import Testing
+@testable import TranscriptModel
+
+struct ControlSequencesTests {
+    @Test(arguments: [
+        ("plain café 👍🏽 text", "plain café 👍🏽 text"),
+        ("a\u{1B}]52;c;ZXZpbA==\u{07}b", "ab"),               // OSC 52 clipboard write, BEL-terminated
+        ("a\u{1B}]0;title\u{1B}\\b", "ab"),                  // OSC with ST terminator
+        ("\u{1B}[2Jcleared", "cleared"),                     // CSI clear screen
+        ("\u{1B}[31mred\u{1B}[0m", "red"),                   // SGR colours
+        ("\u{1B}[?1049h", ""),                               // private CSI
+        ("x\u{9B}31my", "xy"),                               // 8-bit CSI
+        ("x\u{9D}8;;http://e\u{9C}y", "xy"),                 // 8-bit OSC with 8-bit ST
+        ("a\u{1B}Pq#0;2;0;0;0\u{1B}\\b", "ab"),              // DCS (sixel)
+        ("a\u{1B}7b\u{1B}(Bc", "abc"),                       // two- and three-character escapes
+        ("tab\there\nnew\rline", "tab here new line"),
+        ("bell\u{07} nul\u{00} del\u{7F} c1\u{85}", "bell nul del c1"),
+        ("trailing escape \u{1B}", "trailing escape "),
+        ("unterminated \u{1B}]52;c;AAAA", "unterminated "),
+        ("\u{1B}[é", "é"),                                   // a CSI cut short keeps the text after it
+    ])
+    func sanitizing(_ input: String, _ expected: String) {
+        #expect(ControlSequences.stripped(input) == expected)
+    }
+
+    @Test func nothingControlSurvivesRandomInput() {
+        var state: UInt64 = 42
+        for _ in 0..<2000 {
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<24 {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                let pick = Int(state >> 33) % 8
+                let value: UInt32 = [0x1B, 0x5B, 0x5D, 0x07, 0x9B, 0x9D, 0x41, 0x30][pick]
+                scalars.append(Unicode.Scalar(value)!)
+            }
+            let output = ControlSequences.stripped(String(scalars))
+            #expect(!output.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+        }
+    }
+}

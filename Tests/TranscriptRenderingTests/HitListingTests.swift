@@ -1,0 +1,72 @@
+import Testing
+import TranscriptModel
+import TranscriptSearch
+@testable import TranscriptRendering
+
+struct HitListingTests {
+    static let corpus: Corpus = {
+        let texts = ["Morning all.", "The budget is due.", "Any questions?", "No.", "Budget, budget!", "Bye \u{1B}[2J"]
+        let rows = texts.enumerated().map { index, text in
+            Row(id: RowID(source: 0, index: index), text: text,
+                start: Timestamp(milliseconds: Int64(index) * 65_000),
+                speaker: index % 2 == 0 ? "Alice" : "Bob", locator: Locator(file: "m.vtt", line: index * 3 + 3))
+        }
+        return Corpus([Transcript(source: SourceInfo(path: "m.vtt", format: "vtt", encoding: "UTF-8"), rows: rows)])
+    }()
+
+    static func index(_ query: String) -> HitIndex {
+        // A query can never be empty here; the tests pass literals.
+        Searcher(RegexMatcher(try! Query(query))).search(corpus)
+    }
+
+    @Test func plainListingGroupsHitsByRowWithNumbersTimesAndSpeakers() {
+        let listing = HitListing(corpus: Self.corpus, index: Self.index("budget"), styler: Styler(isEnabled: false))
+        #expect(listing.lines(forSource: 0) == [
+            "m.vtt",
+            "    1/3  00:01:05  Bob: The budget is due.",
+            "  2-3/3  00:04:20  Alice: Budget, budget!",
+        ])
+    }
+
+    @Test func contextRowsAndSeparators() {
+        let listing = HitListing(corpus: Self.corpus, index: Self.index("bye"), styler: Styler(isEnabled: false), contextRows: 1)
+        #expect(listing.lines(forSource: 0) == [
+            "m.vtt",
+            "       00:04:20  Alice: Budget, budget!",
+            "  1/1  00:05:25  Bob: Bye ",
+        ])
+        let two = HitListing(corpus: Self.corpus, index: Self.index("o"), styler: Styler(isEnabled: false), contextRows: 1)
+        #expect(two.lines(forSource: 0).contains("--") == false)  // every row has an "o": no gaps
+        let gaps = HitListing(corpus: Self.corpus, index: Self.index("morning"), styler: Styler(isEnabled: false), contextRows: 0)
+        #expect(gaps.lines(forSource: 0).count == 2)
+    }
+
+    @Test func colouredListingPaintsEachHitAndNothingFromTheText() {
+        let listing = HitListing(corpus: Self.corpus, index: Self.index("budget"), styler: Styler(isEnabled: true))
+        let line = listing.lines(forSource: 0)[2]
+        #expect(line.contains("\u{1B}[1;31mBudget\u{1B}[0m, \u{1B}[1;31mbudget\u{1B}[0m!"))
+        let bye = HitListing(corpus: Self.corpus, index: Self.index("bye"), styler: Styler(isEnabled: true))
+        #expect(!bye.lines(forSource: 0).joined().contains("[2J"))
+    }
+
+    @Test func contextRowsNeverRepeatAndMarkGaps() {
+        // Hits in rows 0, 1 and 5 of 6 (budget-less rows: "Morning all." has an "o").
+        let shown = ContextRows.shown(in: 0..<6, index: Self.index("o"), context: 2)
+        #expect(shown.map(\.row) == [0, 1, 2, 3, 4, 5])
+        #expect(shown.allSatisfy { !$0.startsGroup })
+        let gapped = ContextRows.shown(in: 0..<6, index: Self.index("morning"), context: 0)
+        #expect(gapped.map(\.row) == [0])
+        let two = ContextRows.shown(in: 0..<6, index: Self.index("the budget is due"), context: 0)
+        #expect(two == [ContextRows.Shown(row: 1, startsGroup: false)])
+        let split = ContextRows.shown(in: 0..<6, index: Self.index("No."), context: 0)
+        #expect(split.map(\.row) == [3])
+        let both = ContextRows.shown(in: 0..<6, index: Self.index("budget"), context: 0)
+        #expect(both == [.init(row: 1, startsGroup: false), .init(row: 4, startsGroup: true)])
+    }
+
+    @Test func hitNumbers() {
+        let formatting = RowFormatting(styler: Styler(isEnabled: false))
+        #expect(formatting.hitNumbers(4..<5, of: 9) == "5/9")
+        #expect(formatting.hitNumbers(4..<7, of: 9) == "5-7/9")
+    }
+}
