@@ -28,7 +28,7 @@ public enum TranscriptFormat: String, CaseIterable, Sendable {
         let start = text.unicodeScalars.drop { $0.properties.isWhitespace }
         if start.starts(with: "WEBVTT".unicodeScalars) { return .vtt }
         if let first = start.first, first == "{" || first == "[" { return .json }
-        for line in SourceLines(String(text.prefix(8192))).prefix(50) where line.contains("-->") {
+        for line in SourceLines(String(text.prefix(8192))).prefix(50) where line.hasArrow {
             if TimestampParsing.timing(line) != nil {
                 return line.contains(",") ? .srt : .vtt
             }

@@ -12,7 +12,13 @@
 public enum ControlSequences {
     /// Whether `text` holds any control character (and so anything `stripped` would change).
     public static func hasControlCharacters(_ text: some StringProtocol) -> Bool {
-        text.unicodeScalars.contains(where: isControl)
+        // On UTF-8 bytes: C0 and DEL are single bytes; C1 (U+0080…U+009F) is 0xC2 then 0x80…0x9F.
+        var afterC2 = false
+        for byte in text.utf8 {
+            if byte < 0x20 || byte == 0x7F || (afterC2 && byte <= 0x9F) { return true }
+            afterC2 = byte == 0xC2
+        }
+        return false
     }
 
     /// `text` without escape sequences and control characters; tabs and line ends become spaces.

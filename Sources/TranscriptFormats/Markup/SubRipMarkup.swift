@@ -7,6 +7,8 @@
 /// descriptions such as `<LAUGHING>`, `x < y`, `<3`.
 enum SubRipMarkup {
     static func plainText(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "&") })
+        else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         let whole = Substring(text)

@@ -9,6 +9,8 @@
 /// - Character references are decoded. A `<` with no `>` after it is kept as text.
 enum WebVTTMarkup {
     static func parse(_ text: String) -> (text: String, speaker: String?) {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") })
+        else { return (text, nil) }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         var speaker: String?
@@ -16,9 +18,16 @@ enum WebVTTMarkup {
         let whole = Substring(text)
         let scalars = whole.unicodeScalars
         var index = scalars.startIndex
+        // Once a `<` has no `>` after it, no later one has either: remembering that keeps a cue full
+        // of `<` linear instead of quadratic.
+        var hasCloseAhead = true
         while index != scalars.endIndex {
             let scalar = scalars[index]
-            if scalar == "<", let close = scalars[index...].firstIndex(of: ">") {
+            if scalar == "<", hasCloseAhead {
+                guard let close = scalars[index...].firstIndex(of: ">") else {
+                    hasCloseAhead = false
+                    continue
+                }
                 let tag = String(whole.unicodeScalars[scalars.index(after: index)..<close])
                 index = scalars.index(after: close)
                 let name = tagName(tag)

@@ -43,9 +43,9 @@ public struct SubRipParser: TranscriptParser {
             }
             // A cue header: a timing line, or a number (identifier) line right before one.
             let timingIndex: Int?
-            if line.contains("-->") {
+            if line.hasArrow {
                 timingIndex = index
-            } else if index + 1 < lines.count, lines[index + 1].contains("-->") {
+            } else if index + 1 < lines.count, lines[index + 1].hasArrow {
                 timingIndex = index + 1
             } else {
                 timingIndex = nil
@@ -95,7 +95,7 @@ public struct SubRipParser: TranscriptParser {
         var index = start
         var block: [Substring] = []
         while index < lines.count, !lines[index].isBlankLine {
-            if index > start, lines[index].contains("-->"), TimestampParsing.timing(lines[index]) != nil {
+            if index > start, lines[index].hasArrow, TimestampParsing.timing(lines[index]) != nil {
                 break
             }
             if index > start, isCueNumber(lines[index]), index + 1 < lines.count,

@@ -42,9 +42,30 @@ extension StringProtocol {
 extension Substring {
     /// The text without leading and trailing spaces and tabs.
     var trimmingBlanks: Substring {
-        let text = self
-        let start = text.firstIndex { $0 != " " && $0 != "\t" } ?? text.endIndex
-        let end = text.lastIndex { $0 != " " && $0 != "\t" }.map { text.index(after: $0) } ?? start
-        return text[start..<Swift.max(start, end)]
+        let bytes = utf8
+        let isBlank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+        let start = bytes.firstIndex { !isBlank($0) } ?? bytes.endIndex
+        let end = bytes.lastIndex { !isBlank($0) }.map { bytes.index(after: $0) } ?? start
+        return Substring(bytes[start..<Swift.max(start, end)])
     }
+
+    /// The range of the first `-->` (a timing line's arrow), found on UTF-8 bytes.
+    var arrowRange: Range<Substring.Index>? {
+        let bytes = utf8
+        var index = bytes.startIndex
+        while let dash = bytes[index...].firstIndex(of: UInt8(ascii: "-")) {
+            let second = bytes.index(after: dash)
+            guard second != bytes.endIndex else { return nil }
+            let third = bytes.index(after: second)
+            guard third != bytes.endIndex else { return nil }
+            if bytes[second] == UInt8(ascii: "-"), bytes[third] == UInt8(ascii: ">") {
+                return dash..<bytes.index(after: third)
+            }
+            index = second
+        }
+        return nil
+    }
+
+    /// Whether the line holds `-->`.
+    var hasArrow: Bool { arrowRange != nil }
 }

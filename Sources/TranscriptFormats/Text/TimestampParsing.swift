@@ -60,7 +60,7 @@ enum TimestampParsing {
 
     /// A timing line `start --> end [settings]`: the two timestamps, or nil if either does not parse.
     static func timing(_ line: Substring) -> (start: Timestamp, end: Timestamp)? {
-        guard let arrow = line.firstRange(of: "-->") else { return nil }
+        guard let arrow = line.arrowRange else { return nil }
         let left = line[..<arrow.lowerBound]
         let right = line[arrow.upperBound...].drop { $0 == " " || $0 == "\t" }
         let endField = right.prefix { $0 != " " && $0 != "\t" }

@@ -25,8 +25,8 @@ public struct WebVTTParser: TranscriptParser {
             // The header runs to a blank line; a timing line ends it too (a leniency: the spec would
             // swallow that cue into the header).
             index = 1
-            while index < lines.count, !lines[index].isBlankLine, !lines[index].contains("-->") { index += 1 }
-            if index < lines.count, lines[index].contains("-->"), index > 1, !lines[index - 1].contains(":") {
+            while index < lines.count, !lines[index].isBlankLine, !lines[index].hasArrow { index += 1 }
+            if index < lines.count, lines[index].hasArrow, index > 1, !lines[index - 1].contains(":") {
                 index -= 1  // the line before the timing line is the cue's identifier
             }
         } else if let first = lines.first {
@@ -46,8 +46,8 @@ public struct WebVTTParser: TranscriptParser {
             }
             var identifier: String?
             var timingIndex = index
-            if !first.contains("-->") {
-                guard index + 1 < lines.count, lines[index + 1].contains("-->") else {
+            if !first.hasArrow {
+                guard index + 1 < lines.count, lines[index + 1].hasArrow else {
                     result.warnings.append(FormatError(
                         file: file, line: lines.lineNumber(index), kind: .strayText(found: String(first.trimmingBlanks))
                     ))
@@ -60,7 +60,7 @@ public struct WebVTTParser: TranscriptParser {
             // Cue text: up to a blank line, or a line that holds `-->` (the next cue, per the spec).
             index = timingIndex + 1
             var textLines: [Substring] = []
-            while index < lines.count, !lines[index].isBlankLine, !lines[index].contains("-->") {
+            while index < lines.count, !lines[index].isBlankLine, !lines[index].hasArrow {
                 textLines.append(lines[index])
                 index += 1
             }
@@ -91,7 +91,7 @@ public struct WebVTTParser: TranscriptParser {
 
     /// `NOTE`, `STYLE` or `REGION` alone or followed by a space or tab; a line holding `-->` never is.
     private func isKeywordBlock(_ line: Substring) -> Bool {
-        guard !line.contains("-->") else { return false }
+        guard !line.hasArrow else { return false }
         return ["NOTE", "STYLE", "REGION"].contains { keyword in
             guard line.hasPrefix(keyword) else { return false }
             let rest = line.dropFirst(keyword.count)
