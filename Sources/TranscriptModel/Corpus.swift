@@ -6,29 +6,29 @@
 /// and cue live in parallel arrays (speakers and titles interned). `row(at:)` makes a `Row` on demand.
 public struct Corpus: Sendable {
     /// The sources in load order; a source's position here is `RowID.source`.
-    public private(set) var sources: [SourceInfo] = []
+    public internal(set) var sources: [SourceInfo] = []
     /// Row index of each source's first row, plus the total row count at the end.
-    private var sourceFirstRow: [Int] = [0]
+    var sourceFirstRow: [Int] = [0]
 
     /// All row texts, back to back.
-    private var textBytes: [UInt8] = []
+    var textBytes: [UInt8] = []
     /// Byte offset of each row's text in `textBytes`, plus the end of the last.
-    private var textOffsets: [Int] = [0]
+    var textOffsets: [Int] = [0]
     /// Milliseconds, or -1 for "no time".
-    private var startTimes: [Int64] = []
-    private var endTimes: [Int64] = []
+    var startTimes: [Int64] = []
+    var endTimes: [Int64] = []
     /// Indices into `strings`, or -1 for none.
-    private var speakerIDs: [Int32] = []
-    private var titleIDs: [Int32] = []
+    var speakerIDs: [Int32] = []
+    var titleIDs: [Int32] = []
     /// 1-based source line, or 0 for none.
-    private var lines: [Int32] = []
+    var lines: [Int32] = []
     /// Cue identifiers back to back (UTF-8); a row without one has an empty span and `hasCue` false.
-    private var cueBytes: [UInt8] = []
-    private var cueOffsets: [Int] = [0]
-    private var hasCue: [Bool] = []
+    var cueBytes: [UInt8] = []
+    var cueOffsets: [Int] = [0]
+    var hasCue: [Bool] = []
     /// Interned speakers and titles.
-    private var strings: [String] = []
-    private var stringIDs: [String: Int32] = [:]
+    var strings: [String] = []
+    var stringIDs: [String: Int32] = [:]
 
     public init() {}
 

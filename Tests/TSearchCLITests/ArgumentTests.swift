@@ -34,7 +34,7 @@ struct ArgumentTests {
         case "input-format": ["vtt"]
         default: []
         }
-        let command = flag.commands.contains(.search) ? "search" : "rows"
+        let command = (flag.commands.contains(.search) ? CommandName.search : CommandName.allCases.first(where: flag.commands.contains)!).rawValue
         let viaLong = try RawArguments.parse([command, "--" + long] + value)
         var expected = RawArguments()
         expected.command = viaLong.command
@@ -82,7 +82,7 @@ struct ArgumentTests {
     }
 
     private func describe(_ raw: RawArguments) -> String {
-        "\(raw.command as Any) \(raw.positionals) \(raw.caseMatching) \(raw.contextRows) \(raw.countOnly) \(raw.quiet) \(raw.json) \(raw.color) \(raw.inputFormat as Any) \(raw.help) \(raw.version)"
+        "\(raw.command as Any) \(raw.positionals) \(raw.caseMatching) \(raw.contextRows) \(raw.countOnly) \(raw.quiet) \(raw.json) \(raw.color) \(raw.inputFormat as Any) \(raw.help) \(raw.version) \(raw.wraps)"
     }
 }
 

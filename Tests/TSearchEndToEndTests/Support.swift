@@ -37,6 +37,8 @@ struct TSearch {
         process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
         environment.removeValue(forKey: "NO_COLOR")
+        // Never touch the user's own saved search.
+        environment["TSEARCH_STATE"] = defaultState.path
         environment.merge(extra) { $1 }
         process.environment = environment
         // stderr goes to a file so a large stdout and stderr can never both fill their pipes.
@@ -62,6 +64,12 @@ struct TSearch {
             status: process.terminationStatus, stdoutBytes: outData
         )
     }
+
+    /// Where searches save their session unless a test names its own.
+    static let defaultState: URL = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tsearch-tests-state-\(getpid())")
+        return folder.appendingPathComponent("session.json")
+    }()
 
     /// A new empty temporary folder.
     static func temporaryDirectory() throws -> URL {

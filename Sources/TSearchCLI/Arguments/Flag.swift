@@ -3,11 +3,15 @@ import TranscriptSearch
 
 /// The subcommands.
 enum CommandName: String, CaseIterable, Sendable {
-    case search, rows, help
+    case search, next, prev, goto, show, rows, help
 
     var summary: String {
         switch self {
-        case .search: return "Print every hit of QUERY in the transcripts at PATH, highlighted"
+        case .search: return "Print every hit of QUERY in the transcripts at PATH, and save the search"
+        case .next: return "Step the saved search's current hit forward (by N) and print it"
+        case .prev: return "Step the saved search's current hit back (by N) and print it"
+        case .goto: return "Make hit K (1-based, as shown) current and print it"
+        case .show: return "Print the saved search's current hit"
         case .rows: return "Print the rows a transcript loads as (what search sees)"
         case .help: return "Print this help, or a command's"
         }
@@ -16,10 +20,17 @@ enum CommandName: String, CaseIterable, Sendable {
     var usage: String {
         switch self {
         case .search: return "tsearch search [OPTIONS] QUERY [PATH ...]"
+        case .next: return "tsearch next [OPTIONS] [N]"
+        case .prev: return "tsearch prev [OPTIONS] [N]"
+        case .goto: return "tsearch goto [OPTIONS] K"
+        case .show: return "tsearch show [OPTIONS]"
         case .rows: return "tsearch rows [OPTIONS] [PATH ...]"
         case .help: return "tsearch help [COMMAND]"
         }
     }
+
+    /// The commands that step through the saved search.
+    static let navigating: Set<CommandName> = [.next, .prev, .goto, .show]
 }
 
 /// `--color` values.
@@ -48,6 +59,8 @@ struct Flag: Sendable {
 
     static let searching: Set<CommandName> = [.search]
     static let loading: Set<CommandName> = [.search, .rows]
+    static let printingHits: Set<CommandName> = searching.union(CommandName.navigating)
+    static let printing: Set<CommandName> = loading.union(CommandName.navigating)
     static let everywhere: Set<CommandName> = Set(CommandName.allCases)
 
     static let all: [Flag] = [
@@ -58,8 +71,8 @@ struct Flag: Sendable {
              help: "Match case exactly.",
              commands: searching) { raw, _ in raw.caseMatching = .sensitive },
         Flag(long: "context", short: "C", valueName: "NUM",
-             help: "Show NUM rows before and after each row with a hit.",
-             commands: searching) { raw, value throws(UsageError) in
+             help: "Show NUM rows before and after each row with a hit (next/prev/goto/show: default 2).",
+             commands: printingHits) { raw, value throws(UsageError) in
             guard let number = Int(value), number >= 0 else {
                 throw UsageError("--context expects a number of rows (0 or more), found \"\(value)\"")
             }
@@ -73,10 +86,10 @@ struct Flag: Sendable {
              commands: searching) { raw, _ in raw.quiet = true },
         Flag(long: "json", short: nil, valueName: nil,
              help: "Print JSON Lines (schema 1): one record per hit or row, then a summary.",
-             commands: loading) { raw, _ in raw.json = true },
+             commands: printing) { raw, _ in raw.json = true },
         Flag(long: "color", short: nil, valueName: "WHEN",
              help: "Colour: auto (when stdout is a terminal and NO_COLOR is unset), always, never.",
-             commands: loading) { raw, value throws(UsageError) in
+             commands: printing) { raw, value throws(UsageError) in
             guard let choice = ColorChoice(rawValue: value) else {
                 throw UsageError("--color expects auto, always or never, found \"\(value)\"")
             }
@@ -90,6 +103,9 @@ struct Flag: Sendable {
             }
             raw.inputFormat = format
         },
+        Flag(long: "no-wrap", short: nil, valueName: nil,
+             help: "Stop at the last (first) hit instead of wrapping around; exit 1 when nothing moved.",
+             commands: [.next, .prev]) { raw, _ in raw.wraps = false },
         Flag(long: "help", short: "h", valueName: nil,
              help: "Print help.",
              commands: everywhere) { raw, _ in raw.help = true },

@@ -7,7 +7,9 @@ struct RawArguments: Sendable {
     var command: CommandName?
     var positionals: [String] = []
     var caseMatching: CaseMatching = .insensitive
-    var contextRows = 0
+    /// nil when not given: each command has its own default.
+    var contextRows: Int?
+    var wraps = true
     var countOnly = false
     var quiet = false
     var json = false

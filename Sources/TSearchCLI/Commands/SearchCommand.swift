@@ -3,7 +3,8 @@ import TranscriptModel
 import TranscriptRendering
 import TranscriptSearch
 
-/// `tsearch search QUERY [PATH ...]`: load, search with the reference matcher, print.
+/// `tsearch search QUERY [PATH ...]`: load, search with the reference matcher, print, and save the
+/// search as the session (`SessionStore`) with hit 1 current, for `tsearch next`.
 struct SearchCommand {
     /// What the raw arguments mean for a search (ripgrep's "high args").
     struct Settings {
@@ -28,7 +29,7 @@ struct SearchCommand {
             paths = Array(raw.positionals.dropFirst())
             if paths.isEmpty { paths = environment.stdinIsTerminal ? ["."] : ["-"] }
             output = raw.quiet ? .quiet : raw.json ? .json : raw.countOnly ? .count : .listing
-            contextRows = raw.contextRows
+            contextRows = raw.contextRows ?? 0
             colour = environment.colourEnabled(raw.color)
             inputFormat = raw.inputFormat
         }
@@ -74,8 +75,23 @@ struct SearchCommand {
                     .separator))
             }
         }
+        save(SavedSearch(
+            query: settings.query, inputFormat: settings.inputFormat, directory: SystemCalls.currentDirectory(),
+            paths: settings.paths, loading: loading, index: index))
         if loading.errorCount > 0 { return .error }
         return index.count > 0 ? .success : .noMatch
+    }
+
+    /// Saves the session; a failure is a warning (the search itself succeeded).
+    private func save(_ search: SavedSearch) {
+        let store = SessionStore(environment: environment)
+        do {
+            try store.withLock { () throws(SessionError) in
+                try search.save(current: search.index.count > 0 ? 0 : nil, to: store)
+            }
+        } catch {
+            environment.report("warning: \(error.description)")
+        }
     }
 
     private func writeJSON(corpus: Corpus, index: HitIndex, loading: CorpusLoading) {

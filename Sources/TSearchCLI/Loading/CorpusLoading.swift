@@ -4,43 +4,62 @@ import TranscriptModel
 /// Loads inputs into one corpus, reporting as it goes: a skipped cue is a warning
 /// (`tsearch: warning: a.srt:12: …`), an unreadable or unloadable file an error
 /// (`tsearch: a.srt: …`). One bad file never stops the others.
+///
+/// It also records what each file was (`fingerprints`, for every file read, loadable or not), so a
+/// saved session can tell later whether anything changed.
 struct CorpusLoading {
     var corpus = Corpus()
     var errorCount = 0
     var warningCount = 0
+    /// Every file that was read, in input order.
+    var fingerprints: [SourceFingerprint] = []
+    /// Files that could not be read (missing, unreadable): a change if they become readable.
+    var unreadable: [String] = []
+    /// Whether standard input was one of the inputs (it cannot be read again later).
+    var readStandardInput = false
 
+    /// Loads `paths` (relative ones against `baseDirectory`, nil for the current directory).
     static func load(
-        paths: [String], format: TranscriptFormat?, environment: CommandEnvironment
+        paths: [String], format: TranscriptFormat?, baseDirectory: String? = nil, environment: CommandEnvironment
     ) -> CorpusLoading {
         var loading = CorpusLoading()
-        let expansion = InputFiles.expand(paths)
+        let expansion = InputFiles.expand(paths, baseDirectory: baseDirectory)
         for (path, message) in expansion.errors {
             environment.report("\(path): \(message)")
             loading.errorCount += 1
+            loading.unreadable.append(path)
         }
         for directory in expansion.emptyDirectories {
             environment.report("warning: \(directory): no .srt, .vtt, .json or .txt file in this directory")
             loading.warningCount += 1
         }
         for input in expansion.inputs {
-            loading.load(input, format: format, environment: environment)
+            loading.load(input, format: format, baseDirectory: baseDirectory, environment: environment)
         }
         return loading
     }
 
-    private mutating func load(_ input: Input, format: TranscriptFormat?, environment: CommandEnvironment) {
+    private mutating func load(
+        _ input: Input, format: TranscriptFormat?, baseDirectory: String?, environment: CommandEnvironment
+    ) {
         let path = input.displayPath
         let bytes: [UInt8]
         switch input {
         case .file(let file):
-            switch SystemCalls.readFile(file) {
-            case .success(let contents): bytes = contents
+            let resolved = InputFiles.resolve(file, against: baseDirectory)
+            let status = SystemCalls.fileStatus(resolved)
+            switch SystemCalls.readFile(resolved) {
+            case .success(let contents):
+                bytes = contents
+                if let status { fingerprints.append(SourceFingerprint(path: file, bytes: contents, status: status)) }
             case .failure(let error):
                 environment.report("\(path): \(error.description)")
                 errorCount += 1
+                unreadable.append(file)
                 return
             }
         case .standardInput:
+            readStandardInput = true
             switch environment.readStandardInput() {
             case .success(let contents): bytes = contents
             case .failure(let error):

@@ -26,19 +26,22 @@ enum InputFiles {
         var emptyDirectories: [String] = []
     }
 
-    static func expand(_ paths: [String]) -> Expansion {
+    /// Expands `paths`, resolving relative ones against `baseDirectory` (nil: the current directory).
+    /// Inputs keep the paths as given (`Samples/a.srt`), for display.
+    static func expand(_ paths: [String], baseDirectory: String? = nil) -> Expansion {
         var expansion = Expansion()
+        let base = baseDirectory
         for path in paths {
             if path == "-" {
                 expansion.inputs.append(.standardInput)
                 continue
             }
-            switch SystemCalls.kind(of: path) {
+            switch SystemCalls.kind(of: resolve(path, against: base)) {
             case .file:
                 expansion.inputs.append(.file(path))
             case .directory:
                 let before = expansion.inputs.count
-                walk(path, into: &expansion)
+                walk(path, base: base, into: &expansion)
                 if expansion.inputs.count == before { expansion.emptyDirectories.append(path) }
             case .missing:
                 // Let the read report the system's reason (no such file, permission denied, …).
@@ -50,9 +53,15 @@ enum InputFiles {
         return expansion
     }
 
-    private static func walk(_ directory: String, into expansion: inout Expansion) {
+    /// `path` itself when absolute or when there is no base; else `base/path`.
+    static func resolve(_ path: String, against base: String?) -> String {
+        guard let base, !path.hasPrefix("/") else { return path }
+        return base.hasSuffix("/") ? base + path : base + "/" + path
+    }
+
+    private static func walk(_ directory: String, base: String?, into expansion: inout Expansion) {
         let names: [String]
-        switch SystemCalls.directoryEntries(directory) {
+        switch SystemCalls.directoryEntries(resolve(directory, against: base)) {
         case .success(let entries): names = entries.sorted()
         case .failure(let error):
             expansion.errors.append((directory, error.description))
@@ -61,9 +70,10 @@ enum InputFiles {
         let prefix = directory.hasSuffix("/") ? directory : directory + "/"
         for name in names where !name.hasPrefix(".") {
             let path = prefix + name
-            switch SystemCalls.kind(of: path) {
+            let resolved = resolve(path, against: base)
+            switch SystemCalls.kind(of: resolved) {
             case .directory:
-                if !SystemCalls.isSymbolicLink(path) { walk(path, into: &expansion) }
+                if !SystemCalls.isSymbolicLink(resolved) { walk(path, base: base, into: &expansion) }
             case .file:
                 if TranscriptFormat(path: name) != nil { expansion.inputs.append(.file(path)) }
             case .missing, .other:

@@ -105,6 +105,96 @@ enum SystemCalls {
         return .success(names)
     }
 
+    /// A file's size and modification time (nanoseconds since the epoch), or nil if it cannot be
+    /// examined.
+    static func fileStatus(_ path: String) -> (size: Int64, modified: Int64)? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+        let time = info.st_mtimespec
+        #else
+        let time = info.st_mtim
+        #endif
+        return (Int64(info.st_size), Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec))
+    }
+
+    /// The current working directory.
+    static func currentDirectory() -> String {
+        guard let pointer = getcwd(nil, 0) else { return "." }
+        defer { free(pointer) }
+        return String(cString: pointer)
+    }
+
+    /// `mkdir -p`: creates `path` and any missing parents (mode 0700: the state is private).
+    static func makeDirectories(_ path: String) -> Result<Void, SystemError> {
+        var built = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            built += "/" + component
+            if mkdir(built, 0o700) != 0 && errno != EEXIST {
+                return .failure(SystemError("cannot create \(built): \(errorMessage(errno))"))
+            }
+        }
+        return .success(())
+    }
+
+    /// Takes an exclusive advisory lock on `path` (created if missing), waiting for it; the lock is
+    /// held until the returned descriptor is closed with `unlock`.
+    static func lock(_ path: String) -> Result<Int32, SystemError> {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return .failure(SystemError("cannot open \(path): \(errorMessage(errno))")) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            if errno == EINTR { continue }
+            let message = errorMessage(errno)
+            close(descriptor)
+            return .failure(SystemError("cannot lock \(path): \(message)"))
+        }
+        return .success(descriptor)
+    }
+
+    static func unlock(_ descriptor: Int32) {
+        close(descriptor)
+    }
+
+    /// Replaces `path` with `bytes` so that a reader (or a crash at any moment) only ever sees the
+    /// old file or the whole new one: write a temporary file beside it, fsync, rename over, fsync
+    /// the directory. `pauseMidWrite` (milliseconds) stops halfway through, for crash tests only.
+    static func writeAtomically(_ bytes: [UInt8], to path: String, pauseMidWrite: Int = 0) -> Result<Void, SystemError> {
+        let temporary = path + ".tmp-\(getpid())"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            return .failure(SystemError("cannot create \(temporary): \(errorMessage(errno))"))
+        }
+        func fail(_ what: String) -> Result<Void, SystemError> {
+            let message = errorMessage(errno)
+            close(descriptor)
+            unlink(temporary)
+            return .failure(SystemError("cannot \(what) \(temporary): \(message)"))
+        }
+        let half = bytes.count / 2
+        guard case .written = write(Array(bytes[..<half]), to: descriptor) else { return fail("write") }
+        if pauseMidWrite > 0 { usleep(UInt32(min(pauseMidWrite, 60_000)) * 1000) }
+        guard case .written = write(Array(bytes[half...]), to: descriptor) else { return fail("write") }
+        guard fsync(descriptor) == 0 else { return fail("sync") }
+        close(descriptor)
+        guard rename(temporary, path) == 0 else {
+            let message = errorMessage(errno)
+            unlink(temporary)
+            return .failure(SystemError("cannot replace \(path): \(message)"))
+        }
+        let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        let directoryDescriptor = open(directory.isEmpty ? "." : directory, O_RDONLY | O_CLOEXEC)
+        if directoryDescriptor >= 0 {
+            fsync(directoryDescriptor)
+            close(directoryDescriptor)
+        }
+        return .success(())
+    }
+
+    /// Removes `path`; a missing file is not an error.
+    static func remove(_ path: String) {
+        unlink(path)
+    }
+
     static func errorMessage(_ code: Int32) -> String {
         String(cString: strerror(code))
     }

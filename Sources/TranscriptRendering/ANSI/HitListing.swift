@@ -28,7 +28,6 @@ public struct HitListing: Sendable {
         guard index.count(inRows: rows) > 0 else { return [] }
         let styler = formatting.styler
         var lines = [styler.paint(ControlSequences.stripped(corpus.sources[source].path), .path)]
-        let numberWidth = formatting.hitNumbers(0..<index.count, of: index.count).count + 2
         var shownTitle: String?
         for shown in ContextRows.shown(in: rows, index: index, context: contextRows) {
             if contextRows > 0, shown.startsGroup { lines.append(styler.paint("--", .separator)) }
@@ -37,22 +36,43 @@ public struct HitListing: Sendable {
                 lines.append(styler.paint("§ " + ControlSequences.stripped(title), .section))
             }
             shownTitle = value.title
-            let positions = index.positions(inRow: shown.row)
-            let number = positions.isEmpty ? "" : formatting.hitNumbers(positions, of: index.count)
-            let padded = String(repeating: " ", count: max(0, numberWidth - number.count)) + number
-            let place = formatting.place(of: value)
-            if positions.isEmpty {
-                let speaker = value.speaker.map { ControlSequences.stripped($0) + ": " } ?? ""
-                let text = ControlSequences.stripped(value.text)
-                lines.append(styler.paint("\(padded)  \(place)  \(speaker)\(text)", .context))
-            } else {
-                lines.append(
-                    styler.paint(padded, .hitNumber) + "  " + styler.paint(place, .time) + "  "
-                        + formatting.speakerPrefix(of: value)
-                        + formatting.highlighted(value.text, hits: index.hits(inRow: shown.row), current: current)
-                )
-            }
+            lines.append(line(for: value, at: shown.row, current: current))
         }
         return lines
+    }
+
+    /// One hit in its context, for `tsearch next`/`show`: a header naming the hit
+    /// (`hit 3 of 17 · 00:06:32 · Alice · standup.vtt · § Budget`), then the hit's row with
+    /// `contextRows` rows each side (within its file), the hit painted as current.
+    public func lines(aroundHit position: Int) -> [String] {
+        let hit = index.hit(at: position)
+        let row = corpus.row(at: hit.row)
+        let styler = formatting.styler
+        var header = ["hit \(position + 1) of \(index.count)"]
+        if let start = row.start { header.append(styler.paint(start.formatted, .time)) }
+        if let speaker = row.speaker { header.append(styler.paint(ControlSequences.stripped(speaker), .speaker)) }
+        header.append(styler.paint(ControlSequences.stripped(row.locator.file), .path))
+        if let title = row.title { header.append(styler.paint("§ " + ControlSequences.stripped(title), .section)) }
+        let source = corpus.rows(ofSource: corpus.source(ofRow: hit.row))
+        let shown = max(source.lowerBound, hit.row - contextRows)...min(source.upperBound - 1, hit.row + contextRows)
+        return [header.joined(separator: " · ")] + shown.map { line(for: corpus.row(at: $0), at: $0, current: position) }
+    }
+
+    /// `k/N  time  Speaker: text` for a row with hits, the same dimmed without the number for context.
+    private func line(for value: Row, at row: Int, current: Int?) -> String {
+        let styler = formatting.styler
+        let numberWidth = formatting.hitNumbers(0..<index.count, of: index.count).count + 2
+        let positions = index.positions(inRow: row)
+        let number = positions.isEmpty ? "" : formatting.hitNumbers(positions, of: index.count)
+        let padded = String(repeating: " ", count: max(0, numberWidth - number.count)) + number
+        let place = formatting.place(of: value)
+        if positions.isEmpty {
+            let speaker = value.speaker.map { ControlSequences.stripped($0) + ": " } ?? ""
+            let text = ControlSequences.stripped(value.text)
+            return styler.paint("\(padded)  \(place)  \(speaker)\(text)", .context)
+        }
+        return styler.paint(padded, .hitNumber) + "  " + styler.paint(place, .time) + "  "
+            + formatting.speakerPrefix(of: value)
+            + formatting.highlighted(value.text, hits: index.hits(inRow: row), current: current)
     }
 }

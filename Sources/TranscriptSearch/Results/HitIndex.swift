@@ -8,11 +8,11 @@
 /// arrays over hits (row, UTF-8 start, UTF-8 end) and a per-row table of first positions
 /// (`rowCount + 1` entries), instead of a dictionary of arrays.
 public struct HitIndex: Sendable, Equatable {
-    private var hitRows: [Int32] = []
-    private var hitStarts: [Int32] = []
-    private var hitEnds: [Int32] = []
+    var hitRows: [Int32] = []
+    var hitStarts: [Int32] = []
+    var hitEnds: [Int32] = []
     /// `firstPosition[row]` is the position of the row's first hit; `firstPosition[rowCount]` is `count`.
-    private var firstPosition: [Int32]
+    var firstPosition: [Int32]
 
     /// An index with no hits over `rowCount` rows; fill it with `append(row:utf8Ranges:)`.
     public init(rowCount: Int) {
@@ -21,7 +21,7 @@ public struct HitIndex: Sendable, Equatable {
         self.rowCountLimit = rowCount
     }
 
-    private let rowCountLimit: Int
+    let rowCountLimit: Int
 
     /// The number of hits.
     public var count: Int { hitRows.count }

@@ -1,0 +1,159 @@
+import TranscriptModel
+import TranscriptRendering
+import TranscriptSearch
+
+/// `tsearch next [N]`, `prev [N]`, `goto K`, `show`: move the saved search's current hit and print it
+/// in context, with `hit k of N`.
+///
+/// The whole read-move-write happens under the session's lock, so concurrent steps never lose one.
+/// Unchanged files are not read again: the rows and hits come from the cache beside the session. When
+/// a file changed (or came or went), the search runs again, the current hit is re-anchored by the
+/// rules of `HitCursor.reanchored`, and stderr says so. A failed command never writes the session.
+struct NavigateCommand {
+    enum Move: Equatable {
+        case forward(Int)
+        case backward(Int)
+        case to(Int)
+        case stay
+    }
+
+    let move: Move
+    let raw: RawArguments
+    let environment: CommandEnvironment
+
+    static func parse(_ raw: RawArguments) throws(UsageError) -> Move {
+        let command = raw.command ?? .show
+        let arguments = raw.positionals
+        guard arguments.count <= 1 else {
+            throw UsageError("tsearch \(command.rawValue) takes at most one number, found \(arguments.count) arguments")
+        }
+        func number(_ what: String) throws(UsageError) -> Int? {
+            guard let text = arguments.first else { return nil }
+            guard let value = Int(text) else { throw UsageError("\(what) must be a whole number, found \"\(text)\"") }
+            return value
+        }
+        switch command {
+        case .next:
+            let steps = try number("the number of hits to step") ?? 1
+            guard steps >= 0 else { throw UsageError("the number of hits to step is never negative; use tsearch prev") }
+            return .forward(steps)
+        case .prev:
+            let steps = try number("the number of hits to step") ?? 1
+            guard steps >= 0 else { throw UsageError("the number of hits to step is never negative; use tsearch next") }
+            return .backward(steps)
+        case .goto:
+            guard let target = try number("the hit number") else { throw UsageError("goto needs a hit number: tsearch goto K") }
+            return .to(target)
+        default:
+            guard arguments.isEmpty else { throw UsageError("tsearch show takes no arguments") }
+            return .stay
+        }
+    }
+
+    func run() -> ExitCode {
+        let store = SessionStore(environment: environment)
+        do {
+            return try store.withLock { () throws(SessionError) -> ExitCode in try step(store) }
+        } catch {
+            environment.report(error.description)
+            return .error
+        }
+    }
+
+    private func step(_ store: SessionStore) throws(SessionError) -> ExitCode {
+        let state = try store.read()
+        let invalid = SessionError(path: store.path, kind: .damaged("its query or options are not valid"))
+        let unchanged = SavedSearch.sourcesAreUnchanged(state)
+        // Searched again (the files changed, or the cache is gone): the session must be saved anew.
+        let searchedAgain: Bool
+        let search: SavedSearch
+        if unchanged, let cached = store.readCache(id: state.cache), cached.index.count == state.hits {
+            guard let saved = SavedSearch(state: state, corpus: cached.corpus, index: cached.index) else { throw invalid }
+            search = saved
+            searchedAgain = false
+        } else if state.readStandardInput {
+            throw SessionError(path: store.path, kind: .damaged(
+                "it searched standard input, which cannot be read again, and its cache is gone"))
+        } else {
+            guard let again = SavedSearch.searchAgain(state, environment: environment) else { throw invalid }
+            search = again
+            searchedAgain = true
+        }
+        let changed = searchedAgain && !unchanged
+
+        var cursor = HitCursor(count: search.index.count, current: nil, wrapping: raw.wraps ? .wraps : .stops)
+        if changed {
+            cursor = HitCursor.reanchored(in: search.index, from: anchor(state.current, in: search.corpus), wrapping: cursor.wrapping)
+            environment.report("the files changed since the search for \"\(state.query)\"; searched again"
+                + (cursor.current.map { ": hit \($0 + 1) of \(search.index.count) is nearest to where you were" } ?? ": no hits now"))
+        } else if let current = state.current, current.position < search.index.count {
+            cursor = HitCursor(count: search.index.count, current: current.position, wrapping: cursor.wrapping)
+        }
+
+        guard let before = cursor.current else {
+            environment.report("the saved search for \"\(state.query)\" has no hits")
+            if searchedAgain { try search.save(current: nil, to: store) }
+            return .noMatch
+        }
+        switch move {
+        case .forward(let steps), .backward(let steps):
+            let forward = if case .forward = move { true } else { false }
+            switch cursor.move(by: forward ? steps : -steps) {
+            case .wrapped:
+                environment.report(forward ? "wrapped to the first hit" : "wrapped to the last hit")
+            case .stoppedAtEnd:
+                environment.report(forward ? "at the last hit (--no-wrap)" : "at the first hit (--no-wrap)")
+                if cursor.current == before && steps > 0 {
+                    if searchedAgain { try search.save(current: cursor.current, to: store) }
+                    return .noMatch
+                }
+            case .moved, .noHits:
+                break
+            }
+        case .to(let target):
+            guard cursor.select(target - 1) else {
+                throw SessionError(path: store.path, kind: .outOfRange(target, search.index.count))
+            }
+        case .stay:
+            break
+        }
+
+        print(search, current: cursor.current ?? before)
+        if searchedAgain {
+            try search.save(current: cursor.current, to: store)
+        } else if cursor.current != state.current?.position {
+            var updated = state
+            updated.current = cursor.current.map(search.currentHit)
+            try store.write(updated)
+        }
+        return .success
+    }
+
+    /// The old current hit in the new corpus's numbering (the same row ID), if that row still exists.
+    private func anchor(_ current: SessionState.CurrentHit?, in corpus: Corpus) -> HitCursor.Anchor? {
+        guard let current, let id = RowID(current.row), let row = corpus.rowIndex(of: id) else { return nil }
+        return HitCursor.Anchor(row: row, utf8Range: current.start..<max(current.start, current.end))
+    }
+
+    private func print(_ search: SavedSearch, current: Int) {
+        let out = environment.stdout
+        let context = raw.contextRows ?? 2
+        if raw.json {
+            let hit = search.index.hit(at: current)
+            let source = search.corpus.rows(ofSource: search.corpus.source(ofRow: hit.row))
+            for row in max(source.lowerBound, hit.row - context)...min(source.upperBound - 1, hit.row + context) {
+                let value = search.corpus.row(at: row)
+                if row == hit.row {
+                    out.line(JSONLinesFormat.hitRecord(hit, of: search.index.count, row: value))
+                } else {
+                    out.line(JSONLinesFormat.contextRecord(value))
+                }
+            }
+            return
+        }
+        let listing = HitListing(
+            corpus: search.corpus, index: search.index,
+            styler: Styler(isEnabled: environment.colourEnabled(raw.color)), contextRows: context)
+        for line in listing.lines(aroundHit: current) { out.line(line) }
+    }
+}

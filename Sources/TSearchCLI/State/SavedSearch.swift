@@ -1,0 +1,94 @@
+import TranscriptFormats
+import TranscriptModel
+import TranscriptSearch
+
+/// A search as the session keeps it, and how it is saved and brought back.
+struct SavedSearch {
+    var query: Query
+    var inputFormat: TranscriptFormat?
+    /// Where the search ran: relative paths resolve against it.
+    var directory: String
+    var paths: [String]
+    var corpus: Corpus
+    var index: HitIndex
+    var sources: [SourceFingerprint]
+    var unreadable: [String]
+    var readStandardInput: Bool
+
+    init(query: Query, inputFormat: TranscriptFormat?, directory: String, paths: [String], loading: CorpusLoading, index: HitIndex) {
+        self.query = query
+        self.inputFormat = inputFormat
+        self.directory = directory
+        self.paths = paths
+        self.corpus = loading.corpus
+        self.index = index
+        self.sources = loading.fingerprints
+        self.unreadable = loading.unreadable
+        self.readStandardInput = loading.readStandardInput
+    }
+
+    /// The search a session describes, with its rows and hits from the cache; nil when the saved
+    /// query or options are not valid.
+    init?(state: SessionState, corpus: Corpus, index: HitIndex) {
+        guard let query = Self.query(of: state) else { return nil }
+        self.query = query
+        inputFormat = state.inputFormat.flatMap(TranscriptFormat.init(rawValue:))
+        directory = state.directory
+        paths = state.paths
+        self.corpus = corpus
+        self.index = index
+        sources = state.sources
+        unreadable = state.unreadable
+        readStandardInput = state.readStandardInput
+    }
+
+    /// Runs the saved query again over the saved paths (the files as they are now); nil when the
+    /// saved query or options are not valid.
+    static func searchAgain(_ state: SessionState, environment: CommandEnvironment) -> SavedSearch? {
+        guard let query = query(of: state) else { return nil }
+        let format = state.inputFormat.flatMap(TranscriptFormat.init(rawValue:))
+        let loading = CorpusLoading.load(
+            paths: state.paths.filter { $0 != "-" }, format: format, baseDirectory: state.directory, environment: environment)
+        let index = Searcher(RegexMatcher(query)).search(loading.corpus)
+        return SavedSearch(query: query, inputFormat: format, directory: state.directory, paths: state.paths, loading: loading, index: index)
+    }
+
+    private static func query(of state: SessionState) -> Query? {
+        guard let caseMatching = CaseMatching(rawValue: state.caseMatching) else { return nil }
+        return try? Query(state.query, options: SearchOptions(caseMatching: caseMatching))
+    }
+
+    /// Whether every file the search read is still the same, and no file came or went.
+    static func sourcesAreUnchanged(_ state: SessionState) -> Bool {
+        let now = InputFiles.expand(state.paths.filter { $0 != "-" }, baseDirectory: state.directory)
+        let listed = Set(now.inputs.map(\.displayPath) + now.errors.map(\.path))
+        guard listed == Set(state.sources.map(\.path) + state.unreadable) else { return false }
+        for path in state.unreadable where SystemCalls.fileStatus(InputFiles.resolve(path, against: state.directory)) != nil {
+            return false
+        }
+        return state.sources.allSatisfy { $0.matchesFile(at: InputFiles.resolve($0.path, against: state.directory)) }
+    }
+
+    /// The session for this search with `cursor`'s hit current; writes the row cache first.
+    func save(current: Int?, to store: SessionStore) throws(SessionError) {
+        let cache = try store.writeCache(corpus: corpus, index: index)
+        try store.write(state(current: current, cache: cache))
+    }
+
+    func state(current: Int?, cache: String) -> SessionState {
+        SessionState(
+            query: query.text, caseMatching: query.options.caseMatching.rawValue, inputFormat: inputFormat?.rawValue,
+            directory: directory, paths: paths, sources: sources, unreadable: unreadable,
+            readStandardInput: readStandardInput, hits: index.count, current: current.map(currentHit), cache: cache
+        )
+    }
+
+    func currentHit(_ position: Int) -> SessionState.CurrentHit {
+        let hit = index.hit(at: position)
+        let text = corpus.text(ofRow: hit.row)
+        return SessionState.CurrentHit(
+            position: position, row: corpus.id(ofRow: hit.row).description,
+            start: hit.utf8Range.lowerBound, end: hit.utf8Range.upperBound, text: String(text[hit.range(in: text)])
+        )
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// The saved search that `tsearch next`, `prev`, `goto` and `show` step through: one small JSON file,
+/// schema 1, written atomically under a lock by `SessionStore`.
+///
+/// ```json
+/// {
+///   "schema": 1,
+///   "tool": "tsearch 0.1.0",
+///   "query": "budget", "case": "insensitive", "input_format": null,
+///   "directory": "/home/me/meetings",     // where the search ran; relative paths resolve here
+///   "paths": ["Samples/"],                // as typed
+///   "sources": [{"path": "Samples/a.srt", "size": 1234, "mtime_ns": 1763800000123456789,
+///                "hash": "fnv1a64:0123456789abcdef"}],
+///   "unreadable": [],                     // paths that could not be read then
+///   "stdin": false,                       // standard input was searched (it cannot be re-read)
+///   "hits": 48,
+///   "current": {"position": 0, "row": "0:3", "start": 10, "end": 16, "text": "budget"},
+///   "cache": "3f2a…"                      // the id of the row cache beside this file
+/// }
+/// ```
+///
+/// `current` is null when the search had no hits; `position` is 0-based (shown as `position + 1`),
+/// `row` a row ID, `start`/`end` UTF-8 byte offsets into that row's text. A reader refuses a file
+/// whose `schema` is newer than it knows; a later schema only adds members.
+struct SessionState: Codable, Equatable {
+    static let schema = 1
+
+    struct CurrentHit: Codable, Equatable {
+        var position: Int
+        var row: String
+        var start: Int
+        var end: Int
+        var text: String
+    }
+
+    var schema = Self.schema
+    var tool = "tsearch \(Help.version)"
+    var query: String
+    var caseMatching: String
+    var inputFormat: String?
+    var directory: String
+    var paths: [String]
+    var sources: [SourceFingerprint]
+    var unreadable: [String]
+    var readStandardInput: Bool
+    var hits: Int
+    var current: CurrentHit?
+    var cache: String
+
+    enum CodingKeys: String, CodingKey {
+        case schema, tool, query, caseMatching = "case", inputFormat = "input_format", directory, paths
+        case sources, unreadable, readStandardInput = "stdin", hits, current, cache
+    }
+
+    func encoded() -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Encoding plain strings and numbers cannot fail.
+        return Array((try? encoder.encode(self)) ?? Data()) + [0x0A]
+    }
+
+    /// Only the schema number, read first so a newer file is refused with a clear message.
+    struct Version: Decodable { var schema: Int }
+}

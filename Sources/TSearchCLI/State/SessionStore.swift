@@ -1,0 +1,152 @@
+import Foundation
+import TranscriptModel
+import TranscriptSearch
+
+/// Where the saved session lives and how it is read and written.
+///
+/// - The session: `$TSEARCH_STATE`, else `$XDG_STATE_HOME/tsearch/session.json`, else
+///   `~/.local/state/tsearch/session.json`.
+/// - Beside it: `session.json.cache-ID` (the loaded rows and the hit maps, so stepping never re-reads
+///   or re-searches unchanged files; the session names its ID) and `session.json.lock` (an advisory
+///   lock held for the whole of every read-modify-write, so concurrent `tsearch next` processes
+///   serialise).
+/// - Every file is written atomically (temporary file, fsync, rename). A new cache gets a new name,
+///   and old caches are removed only after the session that names the new one is in place, so a
+///   crash at any moment leaves a session and the cache it names. A command that fails never writes.
+///   `TSEARCH_TEST_PAUSE_MID_WRITE_MS` pauses halfway through each write, for crash tests only.
+struct SessionStore {
+    let path: String
+    let pauseMidWrite: Int
+
+    var lockPath: String { path + ".lock" }
+    var directory: String { String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) }
+    var fileName: String { String(path[(path.lastIndex(of: "/").map(path.index(after:)) ?? path.startIndex)...]) }
+
+    func cachePath(id: String) -> String { path + ".cache-" + id }
+
+    init(environment: CommandEnvironment) {
+        let variables = environment.variables
+        if let explicit = variables["TSEARCH_STATE"], !explicit.isEmpty {
+            path = explicit.hasPrefix("/") ? explicit : SystemCalls.currentDirectory() + "/" + explicit
+        } else if let state = variables["XDG_STATE_HOME"], state.hasPrefix("/") {
+            path = state + "/tsearch/session.json"
+        } else {
+            path = (variables["HOME"] ?? "") + "/.local/state/tsearch/session.json"
+        }
+        pauseMidWrite = Int(variables["TSEARCH_TEST_PAUSE_MID_WRITE_MS"] ?? "") ?? 0
+    }
+
+    /// Runs `body` holding the session's lock (creating the folder if needed).
+    func withLock<T>(_ body: () throws(SessionError) -> T) throws(SessionError) -> T {
+        if !directory.isEmpty, case .failure(let error) = SystemCalls.makeDirectories(directory) {
+            throw SessionError(path: path, kind: .unwritable(error.description))
+        }
+        let descriptor: Int32
+        switch SystemCalls.lock(lockPath) {
+        case .success(let value): descriptor = value
+        case .failure(let error): throw SessionError(path: path, kind: .unwritable(error.description))
+        }
+        defer { SystemCalls.unlock(descriptor) }
+        return try body()
+    }
+
+    func read() throws(SessionError) -> SessionState {
+        guard SystemCalls.fileStatus(path) != nil else { throw SessionError(path: path, kind: .missing) }
+        let bytes: [UInt8]
+        switch SystemCalls.readFile(path) {
+        case .success(let contents): bytes = contents
+        case .failure(let error): throw SessionError(path: path, kind: .damaged(error.description))
+        }
+        let data = Data(bytes)
+        let version: SessionState.Version
+        do {
+            version = try JSONDecoder().decode(SessionState.Version.self, from: data)
+        } catch {
+            throw SessionError(path: path, kind: .damaged("not a session file"))
+        }
+        guard version.schema <= SessionState.schema else {
+            throw SessionError(path: path, kind: .newerSchema(version.schema))
+        }
+        do {
+            return try JSONDecoder().decode(SessionState.self, from: data)
+        } catch {
+            throw SessionError(path: path, kind: .damaged("a member is missing or of the wrong type"))
+        }
+    }
+
+    /// Replaces the session, then removes caches it does not name and temporary files left by
+    /// writers that were killed (none can be running: the caller holds the lock).
+    func write(_ state: SessionState) throws(SessionError) {
+        if case .failure(let error) = SystemCalls.writeAtomically(state.encoded(), to: path, pauseMidWrite: pauseMidWrite) {
+            throw SessionError(path: path, kind: .unwritable(error.description))
+        }
+        guard case .success(let names) = SystemCalls.directoryEntries(directory.isEmpty ? "/" : directory) else { return }
+        let keep = fileName + ".cache-" + state.cache
+        for name in names where name.hasPrefix(fileName + ".cache-") || name.hasPrefix(fileName + ".tmp-") {
+            if name != keep { SystemCalls.remove(directory + "/" + name) }
+        }
+    }
+
+    /// Writes the rows and hit maps beside the session; returns the id the session must name.
+    func writeCache(corpus: Corpus, index: HitIndex) throws(SessionError) -> String {
+        let id = String(UInt64(Date().timeIntervalSince1970 * 1e9) ^ UInt64(getpid()), radix: 16)
+        var writer = BinaryWriter()
+        writer.write(Array("TSSESSIONCACHE".utf8))
+        writer.write(id)
+        writer.write(corpus.serialized())
+        writer.write(index.serialized())
+        if case .failure(let error) = SystemCalls.writeAtomically(writer.bytes, to: cachePath(id: id), pauseMidWrite: pauseMidWrite) {
+            throw SessionError(path: path, kind: .unwritable(error.description))
+        }
+        return id
+    }
+
+    /// The cached rows and hit maps if the cache exists, is whole, and is the one `id` names.
+    func readCache(id: String) -> (corpus: Corpus, index: HitIndex)? {
+        guard !id.contains("/"), case .success(let bytes) = SystemCalls.readFile(cachePath(id: id)) else { return nil }
+        var reader = BinaryReader(bytes)
+        do {
+            guard try reader.readArray(of: UInt8.self) == Array("TSSESSIONCACHE".utf8),
+                  try reader.readString() == id else { return nil }
+            let corpus = try Corpus(serialized: try reader.readArray(of: UInt8.self))
+            let index = try HitIndex(serialized: try reader.readArray(of: UInt8.self))
+            guard reader.isAtEnd, index.isConsistent(with: corpus) else { return nil }
+            return (corpus, index)
+        } catch {
+            return nil
+        }
+    }
+}
+
+/// A session that cannot be used; every message says what to run.
+struct SessionError: Error, CustomStringConvertible {
+    enum Kind {
+        case missing
+        case damaged(String)
+        case newerSchema(Int)
+        case unwritable(String)
+        /// `goto K` for a K that is not a hit number (the count is given).
+        case outOfRange(Int, Int)
+    }
+
+    var path: String
+    var kind: Kind
+
+    var description: String {
+        let again = "run 'tsearch search QUERY PATH...' to start a new one"
+        switch kind {
+        case .missing:
+            return "no saved search (\(path) does not exist); run 'tsearch search QUERY PATH...' first"
+        case .damaged(let reason):
+            return "the saved search at \(path) cannot be read (\(reason)); \(again)"
+        case .newerSchema(let schema):
+            return "the saved search at \(path) was written by a newer tsearch (schema \(schema), this one reads \(SessionState.schema)); upgrade, or \(again)"
+        case .unwritable(let reason):
+            return "cannot save the search: \(reason)"
+        case .outOfRange(let target, let count):
+            return count == 0
+                ? "there is no hit \(target): the saved search has no hits"
+                : "there is no hit \(target): the saved search has hits 1 to \(count)"
+        }
+    }
+}

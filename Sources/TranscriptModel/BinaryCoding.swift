@@ -1,0 +1,88 @@
+/// A minimal binary encoding for caches: little-endian fixed-width integers, length-prefixed byte
+/// strings and arrays copied as raw memory. Reading is checked: a short or inconsistent input is a
+/// `BinaryDecodingError`, never a crash, so a damaged cache is only ever a cache miss.
+package struct BinaryWriter {
+    package private(set) var bytes: [UInt8] = []
+
+    package init() {}
+
+    package mutating func write(_ value: UInt64) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    package mutating func write(_ string: String) {
+        write(UInt64(string.utf8.count))
+        bytes.append(contentsOf: string.utf8)
+    }
+
+    /// An array of fixed-width integers (or Bools), as its count then its raw memory.
+    package mutating func write<T: FixedWidthInteger>(_ array: [T]) {
+        write(UInt64(array.count))
+        array.withUnsafeBytes { raw in
+            if T.self == UInt8.self || T.self == Int8.self || isLittleEndianHost {
+                bytes.append(contentsOf: raw)
+            } else {
+                for value in array { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+            }
+        }
+    }
+}
+
+package struct BinaryReader {
+    private let bytes: [UInt8]
+    private var offset = 0
+
+    package init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    package var isAtEnd: Bool { offset == bytes.count }
+
+    package mutating func readUInt64() throws(BinaryDecodingError) -> UInt64 {
+        guard bytes.count - offset >= 8 else { throw BinaryDecodingError("truncated") }
+        var value: UInt64 = 0
+        for shift in 0..<8 { value |= UInt64(bytes[offset + shift]) << (8 * shift) }
+        offset += 8
+        return value
+    }
+
+    /// A count, checked against what is left so a damaged count cannot ask for terabytes.
+    package mutating func readCount(elementSize: Int) throws(BinaryDecodingError) -> Int {
+        let count = try readUInt64()
+        guard count <= UInt64(bytes.count - offset) / UInt64(max(1, elementSize)) else {
+            throw BinaryDecodingError("a count larger than the data")
+        }
+        return Int(count)
+    }
+
+    package mutating func readString() throws(BinaryDecodingError) -> String {
+        let count = try readCount(elementSize: 1)
+        defer { offset += count }
+        guard let string = String(validating: bytes[offset..<offset + count], as: UTF8.self) else {
+            throw BinaryDecodingError("a string that is not UTF-8")
+        }
+        return string
+    }
+
+    package mutating func readArray<T: FixedWidthInteger>(of type: T.Type) throws(BinaryDecodingError) -> [T] {
+        let size = MemoryLayout<T>.size
+        let count = try readCount(elementSize: size)
+        var array = [T](repeating: 0, count: count)
+        array.withUnsafeMutableBytes { raw in
+            bytes.withUnsafeBytes { source in
+                raw.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[offset..<offset + count * size]))
+            }
+        }
+        offset += count * size
+        if !isLittleEndianHost { array = array.map { T(littleEndian: $0) } }
+        return array
+    }
+}
+
+/// A cache that cannot be read back; the message says what was wrong.
+package struct BinaryDecodingError: Error, CustomStringConvertible {
+    package var description: String
+    package init(_ description: String) { self.description = description }
+}
+
+private let isLittleEndianHost = 1.littleEndian == 1
