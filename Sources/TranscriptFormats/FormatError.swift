@@ -42,6 +42,22 @@ public struct FormatError: Error, Hashable, Sendable, CustomStringConvertible {
         case noRows(skipped: [FormatError])
     }
 
+    /// Whether the file simply holds nothing to read (empty, blank, a header alone): no text is
+    /// lost, so a caller may treat it as a warning.
+    public var isEmptySource: Bool {
+        if case .noRows(let skipped) = kind { return skipped.isEmpty }
+        return false
+    }
+
+    /// Whether the file is not a transcript at all (binary, or JSON of another shape), as opposed to
+    /// a transcript that is damaged: a directory walk may skip such files with a warning.
+    public var isNotATranscript: Bool {
+        switch kind {
+        case .binary, .unsupportedShape: return true
+        default: return false
+        }
+    }
+
     public var description: String {
         let place = line.map { "\(file):\($0)" } ?? file
         return "\(place): \(message)"
@@ -72,7 +88,7 @@ public struct FormatError: Error, Hashable, Sendable, CustomStringConvertible {
             return "expected \(expected), found \(found)"
         case .noRows(let skipped):
             return skipped.isEmpty
-                ? "no rows: the file holds no cue, segment or line of text"
+                ? "holds no cue, segment or line of text"
                 : "no rows: none of its \(skipped.count) cue(s) could be read"
         }
     }

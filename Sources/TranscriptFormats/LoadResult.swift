@@ -45,8 +45,10 @@ public struct ParsedRows: Sendable {
 extension ParsedRows {
     /// The `Name: text` convention, applied to rows that have no speaker yet, judged over the whole
     /// file: a label shaped like a name (`TextCleanup.speakerLabelCandidate`) becomes the speaker when
-    /// it is in capitals (`MAN:`, the subtitle convention) or starts at least two rows of the file (a
-    /// transcript's `Alice:`), so a one-off `Digo: …` or `Note: …` in a film's dialogue stays text.
+    /// it is in capitals (`MAN:`, the subtitle convention), when it starts at least two rows of the
+    /// file (a transcript's `Alice:`), or when at least half the file's rows start with such a label
+    /// (a transcript where everyone speaks once). So a one-off `Digo: …` or `Note: …` in a film's
+    /// dialogue stays text.
     mutating func assignSpeakerLabels() {
         var candidates: [Int: (label: String, isAllCapitals: Bool, text: String)] = [:]
         var uses: [String: Int] = [:]
@@ -55,7 +57,9 @@ extension ParsedRows {
             candidates[position] = candidate
             uses[candidate.label, default: 0] += 1
         }
-        for (position, candidate) in candidates where candidate.isAllCapitals || uses[candidate.label, default: 0] >= 2 {
+        let isTranscript = candidates.count >= 2 && candidates.count * 2 >= rows.count
+        for (position, candidate) in candidates
+        where isTranscript || candidate.isAllCapitals || uses[candidate.label, default: 0] >= 2 {
             rows[position].speaker = candidate.label
             rows[position].text = candidate.text
         }

@@ -1,7 +1,9 @@
 import TranscriptModel
 
 /// Loads one source's bytes as a transcript: decode (see `TextDecoding`), choose the format (by the
-/// path's extension unless given; sniffed for stdin and unknown extensions), parse.
+/// path's extension unless given; sniffed for stdin and unknown extensions), parse. A sniffed format
+/// that reads nothing (`[Music] …` looks like JSON, `WEBVTT is a format` like WebVTT) falls back to
+/// plain text, so text is never refused for looking like something else.
 ///
 /// Total over every byte sequence: the result has at least one row, or the error says why not,
 /// naming the file (and line, where there is one).
@@ -14,8 +16,17 @@ public enum TranscriptLoader {
         guard let decoded = TextDecoding.decode(bytes) else {
             throw FormatError(file: path, kind: .binary)
         }
-        let chosen = format ?? TranscriptFormat(path: path) ?? TranscriptFormat.sniff(decoded.text)
-        let parsed = try chosen.parser.parse(decoded.text, file: path)
+        var chosen = format ?? TranscriptFormat(path: path) ?? TranscriptFormat.sniff(decoded.text)
+        var parsed: ParsedRows
+        do {
+            parsed = try chosen.parser.parse(decoded.text, file: path)
+        } catch where format == nil && TranscriptFormat(path: path) == nil {
+            parsed = ParsedRows()
+        }
+        if parsed.rows.isEmpty, format == nil, TranscriptFormat(path: path) == nil, chosen != .txt {
+            chosen = .txt
+            parsed = PlainTextParser().parse(decoded.text, file: path)
+        }
         guard !parsed.rows.isEmpty else {
             throw FormatError(file: path, kind: .noRows(skipped: parsed.warnings))
         }

@@ -18,6 +18,20 @@ struct ArgumentTests {
         #expect(raw.positionals == ["budget", "Samples/"])
     }
 
+    @Test func theCommandMayFollowFlags() throws {
+        let rows = try RawArguments.parse(["--json", "rows", "a.srt"])
+        #expect(rows.command == .rows)
+        #expect(rows.positionals == ["a.srt"])
+        let search = try RawArguments.parse(["-C", "2", "search", "budget"])
+        #expect(search.command == .search)
+        #expect(search.positionals == ["budget"])
+        let next = try RawArguments.parse(["--no-wrap", "next", "3"])
+        #expect(next.command == .next)
+        // Only the first positional names a command; after `--` nothing does.
+        #expect(try RawArguments.parse(["budget", "rows"]).command == nil)
+        #expect(try RawArguments.parse(["--", "rows"]).command == nil)
+    }
+
     @Test func doubleDashEndsFlagsAndDashIsStdin() throws {
         let raw = try RawArguments.parse(["search", "--", "-s", "-"])
         #expect(raw.positionals == ["-s", "-"])

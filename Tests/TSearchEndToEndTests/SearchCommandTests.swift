@@ -67,6 +67,57 @@ import Testing
         #expect(piped.stdout == dash.stdout)
     }
 
+    @Test func stdinThatIsNotAPipeMeansTheCurrentDirectory() throws {
+        let folder = try TSearch.temporaryDirectory()
+        try "budget line\n".write(to: folder.appendingPathComponent("a.txt"), atomically: true, encoding: .utf8)
+        let result = try TSearch.run(["budget"], in: folder)  // stdin is /dev/null
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("./a.txt\n"))
+    }
+
+    @Test func namedPipesAreRead() throws {
+        let script = "'\(TSearch.binary.path)' -c budget <(cat Samples/planning.srt)"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script]
+        process.currentDirectoryURL = TSearch.root
+        process.environment = ["TSEARCH_STATE": TSearch.defaultState.path, "PATH": "/usr/bin:/bin"]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(output.hasSuffix(":6\n"))
+    }
+
+    @Test func plainTextOnStdinThatLooksLikeJSON() throws {
+        let result = try TSearch.run(["budget"], stdin: Data("[Music]\nAlice: we talked budget\n".utf8))
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test func aPhraseCopiedAcrossTwoCueLinesIsFound() throws {
+        let result = try TSearch.run(["search", "quarterly\nbudget  review", "Samples/planning.srt"])
+        #expect(result.status == 0)
+    }
+
+    @Test func fileNamesCannotDriveTheTerminalThroughErrors() throws {
+        let folder = try TSearch.temporaryDirectory()
+        let name = "bad\u{1B}[2J\u{1B}]0;pwned\u{07}.srt"
+        try Data([0, 1, 2, 3]).write(to: folder.appendingPathComponent(name))
+        let result = try TSearch.run(["budget", name], in: folder)
+        #expect(result.status == 2)
+        #expect(!result.stderr.contains("\u{1B}") && !result.stderr.contains("\u{07}"))
+        #expect(result.stderr.contains("bad"))
+    }
+
+    @Test func countAndJSONDoNotCombine() throws {
+        let result = try TSearch.run(["search", "-c", "--json", "budget", "Samples/planning.srt"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--count and --json do not combine"))
+    }
+
     @Test func directoriesAreSearchedRecursivelyForSupportedFilesOnly() throws {
         let folder = try TSearch.temporaryDirectory()
         let nested = folder.appendingPathComponent("a/b")

@@ -56,6 +56,24 @@ struct DecodingAndSniffingTests {
         #expect(TranscriptFormat.sniff(text) == format)
     }
 
+    @Test func oneStrayByteSpoilsOneLineNotTheFile() throws {
+        let bytes: [UInt8] = Array("café budget\n".utf8) + [0x4E, 0x61, 0xEF, 0x76, 0x65, 0x0A] + Array("Straße\n".utf8)
+        let result = try TranscriptLoader.load(bytes: bytes, path: "m.txt")
+        #expect(result.texts == ["café budget", "Naïve", "Straße"])
+        #expect(result.transcript.source.encoding == "UTF-8 with windows-1252 lines")
+    }
+
+    @Test(arguments: ["[Music]\nAlice: we talked budget\n", "{laughs} budget\n", "WEBVTT is a format; budget\n"])
+    func sniffedFormatThatReadsNothingFallsBackToText(_ text: String) throws {
+        let result = try TranscriptLoader.load(bytes: Array(text.utf8), path: "<stdin>")
+        #expect(result.transcript.source.format == "txt")
+        #expect(result.texts.joined(separator: " ").contains("budget"))
+    }
+
+    @Test func aNamedExtensionNeverFallsBack() {
+        #expect(loadError(Array("[Music] budget\n".utf8), as: "x.json") != nil)
+    }
+
     @Test func unknownExtensionIsSniffed() throws {
         let result = try TranscriptLoader.load(bytes: Array("1\n00:00:01,000 --> 00:00:02,000\nsniffed\n".utf8), path: "<stdin>")
         #expect(result.transcript.source.format == "srt")
@@ -75,8 +93,9 @@ struct DecodingAndSniffingTests {
 }
 
 struct MalformedInputTests {
-    @Test func emptyFileIsAnErrorNamingTheFile() {
-        #expect(loadError([], as: "empty.srt")?.description == "empty.srt: no rows: the file holds no cue, segment or line of text")
+    @Test func emptyFileIsAnEmptySourceError() {
+        #expect(loadError([], as: "empty.srt")?.description == "empty.srt: holds no cue, segment or line of text")
+        #expect(loadError([], as: "empty.srt")?.isEmptySource == true)
         #expect(loadError(Array("WEBVTT\n".utf8), as: "empty.vtt") != nil)
         #expect(loadError(Array("[]".utf8), as: "empty.json") != nil)
         #expect(loadError(Array("\n\n  \n".utf8), as: "empty.txt") != nil)

@@ -61,6 +61,12 @@ struct JSONTranscriptParserTests {
         #expect(error?.description == #"c.json:4: expected ',' or '}' after an object member, found "]}""#)
     }
 
+    @Test func plainTextResponseIsOneRowPerLine() throws {
+        let result = try load(#"{"text": "First line about the budget.\nSecond line."}"#, as: "t.json")
+        #expect(result.texts == ["First line about the budget.", "Second line."])
+        #expect(result.starts == [nil, nil])
+    }
+
     @Test func otherShapesAreAnError() {
         let error = loadError(Array(#"{"results": []}"#.utf8), as: "d.json")
         #expect(error?.description == #"d.json:1: expected a Whisper object with "segments", or an array of {"start", "end", "speaker", "text"} objects"#)
@@ -78,10 +84,11 @@ struct JSONTranscriptParserTests {
 }
 
 struct PlainTextParserTests {
-    @Test func oneRowPerNonEmptyLineWithSpeakerPrefixesUsedTwice() throws {
+    @Test func oneRowPerNonEmptyLineWithSpeakerPrefixes() throws {
         let result = try load("Marta: hello there\n\n  José:   the   budget  \n[line went quiet]\nMarta: bye\n", as: "c.txt")
-        #expect(result.texts == ["hello there", "José: the budget", "[line went quiet]", "bye"])
-        #expect(result.speakers == ["Marta", nil, nil, "Marta"])
+        // Three of four lines start with a name: a transcript, so José counts although he speaks once.
+        #expect(result.texts == ["hello there", "the budget", "[line went quiet]", "bye"])
+        #expect(result.speakers == ["Marta", "José", nil, "Marta"])
         #expect(result.lines == [1, 3, 4, 5])
     }
 }

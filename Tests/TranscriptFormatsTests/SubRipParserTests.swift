@@ -104,10 +104,36 @@ struct SubRipParserTests {
         5
         00:00:09,000 --> 00:00:10,000
         Car j'ai 3 spécialités: not a name
+
+        6
+        00:00:11,000 --> 00:00:12,000
+        Most lines of a film have no label,
+
+        7
+        00:00:13,000 --> 00:00:14,000
+        so a one-off label is not trusted
+
+        8
+        00:00:15,000 --> 00:00:16,000
+        while fewer than half
+
+        9
+        00:00:17,000 --> 00:00:18,000
+        of the cues carry one.
         """, as: "i.srt")
-        #expect(result.speakers == ["Dana", "Dana", "MAN 2", nil, nil])
+        #expect(result.speakers == ["Dana", "Dana", "MAN 2", nil, nil, nil, nil, nil, nil])
         #expect(result.texts[0] == "first")
         #expect(result.texts[3] == "Digo: a one-off word with a colon stays text")
+    }
+
+    @Test func everyoneSpeakingOnceIsStillATranscript() throws {
+        let result = try load("1\n00:00:01,000 --> 00:00:02,000\nAlice: one\n\n2\n00:00:03,000 --> 00:00:04,000\nBob: two\n\n3\n00:00:05,000 --> 00:00:06,000\nno label\n", as: "m.srt")
+        #expect(result.speakers == ["Alice", "Bob", nil])
+    }
+
+    @Test func assLineBreaksAndHardSpacesBecomeSpaces() throws {
+        let result = try load("1\n00:00:01,000 --> 00:00:02,000\nfirst\\Nsecond\\hthird \\n stays\n", as: "n.srt")
+        #expect(result.texts == ["first second third \\n stays"])
     }
 
     @Test func onlyKnownTagsAreStripped() throws {

@@ -57,6 +57,13 @@ struct ReferenceMatcherTests {
         #expect(found.allSatisfy { text[$0] == test.query })
     }
 
+    @Test func whitespaceRunsInTheQueryMatchOneSpaceAsInRowText() throws {
+        #expect(try Query("TO  FIND").text == "TO FIND")
+        #expect(try Query("quarterly\nbudget").text == "quarterly budget")
+        #expect(try Query(" budget").text == " budget")
+        try assertHits("the quarterly [budget review]", query: "budget \t review")
+    }
+
     @Test func emptyQueryIsAnErrorNotMatchEverything() {
         #expect(throws: QueryError(kind: .empty)) { try Query("") }
     }

@@ -85,7 +85,7 @@ struct Flag: Sendable {
              help: "Print nothing; exit 0 if anything matched, 1 if not.",
              commands: searching) { raw, _ in raw.quiet = true },
         Flag(long: "json", short: nil, valueName: nil,
-             help: "Print JSON Lines (schema 1): one record per hit or row, then a summary.",
+             help: "Print JSON Lines (schema 1): one record per hit or row; search ends with a summary.",
              commands: printing) { raw, _ in raw.json = true },
         Flag(long: "color", short: nil, valueName: "WHEN",
              help: "Colour: auto (when stdout is a terminal and NO_COLOR is unset), always, never.",

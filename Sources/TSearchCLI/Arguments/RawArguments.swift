@@ -18,14 +18,16 @@ struct RawArguments: Sendable {
     var help = false
     var version = false
 
-    /// Parses `arguments` (without the program name). The first argument names the command when it
-    /// is one (`search`, `rows`, `help`); otherwise the command is `search`, as in `tsearch QUERY PATH`.
+    /// Parses `arguments` (without the program name). The first positional argument names the
+    /// command when it is one (`search`, `next`, `rows`, …), wherever flags stand (`tsearch --json
+    /// rows a.srt`); otherwise the command is `search`, as in `tsearch QUERY PATH`. To search for a
+    /// command's name, say `tsearch search rows PATH`.
     static func parse(_ arguments: [String]) throws(UsageError) -> RawArguments {
         var raw = RawArguments()
         var rest = arguments[...]
-        if let first = rest.first, let command = CommandName(rawValue: first) {
-            raw.command = command
-            rest = rest.dropFirst()
+        if let position = commandPosition(in: arguments) {
+            raw.command = CommandName(rawValue: arguments[position])
+            rest.remove(at: position)
         }
         var flagsEnded = false
         while let argument = rest.popFirst() {
@@ -75,6 +77,32 @@ struct RawArguments: Sendable {
             }
         }
         return raw
+    }
+
+    /// Where the first positional argument is, if it names a command: flags (and the values they
+    /// take) are skipped; nothing after `--` is a command.
+    private static func commandPosition(in arguments: [String]) -> Int? {
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--" { return nil }
+            if argument == "-" || !argument.hasPrefix("-") {
+                return CommandName(rawValue: argument) != nil ? index : nil
+            }
+            if argument.hasPrefix("--") {
+                let name = argument.dropFirst(2).split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+                if let flag = Flag.named(long: name), flag.takesValue, !argument.contains("=") { index += 1 }
+            } else {
+                var letters = argument.dropFirst()
+                while let letter = letters.popFirst() {
+                    guard let flag = Flag.named(short: letter), flag.takesValue else { continue }
+                    if letters.isEmpty { index += 1 }
+                    break
+                }
+            }
+            index += 1
+        }
+        return nil
     }
 
     private mutating func apply(_ flag: Flag, _ value: String) throws(UsageError) {

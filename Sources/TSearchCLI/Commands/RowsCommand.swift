@@ -8,7 +8,7 @@ struct RowsCommand {
 
     func run() -> ExitCode {
         var paths = raw.positionals
-        if paths.isEmpty { paths = environment.stdinIsTerminal ? ["."] : ["-"] }
+        if paths.isEmpty { paths = environment.stdinIsReadable ? ["-"] : ["."] }
         let loading = CorpusLoading.load(paths: paths, format: raw.inputFormat, environment: environment)
         let corpus = loading.corpus
         let out = environment.stdout

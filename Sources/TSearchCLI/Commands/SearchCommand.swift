@@ -26,8 +26,11 @@ struct SearchCommand {
             } catch {
                 throw CommandError.query(error)
             }
+            if raw.json && raw.countOnly {
+                throw CommandError.usage(UsageError("--count and --json do not combine: the JSON summary has the counts"))
+            }
             paths = Array(raw.positionals.dropFirst())
-            if paths.isEmpty { paths = environment.stdinIsTerminal ? ["."] : ["-"] }
+            if paths.isEmpty { paths = environment.stdinIsReadable ? ["-"] : ["."] }
             output = raw.quiet ? .quiet : raw.json ? .json : raw.countOnly ? .count : .listing
             contextRows = raw.contextRows ?? 0
             colour = environment.colourEnabled(raw.color)

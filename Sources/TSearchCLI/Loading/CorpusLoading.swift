@@ -1,9 +1,14 @@
 import TranscriptFormats
 import TranscriptModel
 
-/// Loads inputs into one corpus, reporting as it goes: a skipped cue is a warning
-/// (`tsearch: warning: a.srt:12: …`), an unreadable or unloadable file an error
-/// (`tsearch: a.srt: …`). One bad file never stops the others.
+/// Loads inputs into one corpus, reporting as it goes. One bad file never stops the others.
+///
+/// - a skipped cue is a warning (`tsearch: warning: a.srt:12: …`);
+/// - a file that holds nothing (empty, blank, a WebVTT header alone) is a warning: nothing is lost;
+/// - a file found in a directory that is not a transcript (binary, JSON of another shape, such as a
+///   `package.json`) is a warning: it was never asked for;
+/// - anything else (a file that cannot be read, a named file that is not a transcript, a transcript
+///   none of whose cues can be read, broken JSON) is an error (`tsearch: a.srt: …`, exit status 2).
 ///
 /// It also records what each file was (`fingerprints`, for every file read, loadable or not), so a
 /// saved session can tell later whether anything changed.
@@ -45,7 +50,7 @@ struct CorpusLoading {
         let path = input.displayPath
         let bytes: [UInt8]
         switch input {
-        case .file(let file):
+        case .file(let file), .found(let file):
             let resolved = InputFiles.resolve(file, against: baseDirectory)
             let status = SystemCalls.fileStatus(resolved)
             switch SystemCalls.readFile(resolved) {
@@ -76,8 +81,13 @@ struct CorpusLoading {
             if case .noRows(let skipped) = error.kind {
                 for warning in skipped { warn(warning, environment) }
             }
-            environment.report(error.description)
-            errorCount += 1
+            let wasFound = if case .found = input { true } else { false }
+            if error.isEmptySource || (wasFound && error.isNotATranscript) {
+                warn(error, environment)
+            } else {
+                environment.report(error.description)
+                errorCount += 1
+            }
         }
     }
 

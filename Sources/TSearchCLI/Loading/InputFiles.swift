@@ -1,13 +1,14 @@
 import TranscriptFormats
 
-/// One thing to load: a file, or standard input.
+/// One thing to load: a file named by the user, a file found in a directory, or standard input.
 enum Input: Hashable, Sendable {
     case file(String)
+    case found(String)
     case standardInput
 
     var displayPath: String {
         switch self {
-        case .file(let path): return path
+        case .file(let path), .found(let path): return path
         case .standardInput: return "<stdin>"
         }
     }
@@ -43,8 +44,9 @@ enum InputFiles {
                 let before = expansion.inputs.count
                 walk(path, base: base, into: &expansion)
                 if expansion.inputs.count == before { expansion.emptyDirectories.append(path) }
-            case .missing:
-                // Let the read report the system's reason (no such file, permission denied, …).
+            case .missing, .stream:
+                // A named pipe or `<(…)` is read like a file; for a missing path the read reports
+                // the system's reason (no such file, permission denied, …).
                 expansion.inputs.append(.file(path))
             case .other:
                 expansion.errors.append((path, "not a regular file or directory"))
@@ -75,8 +77,8 @@ enum InputFiles {
             case .directory:
                 if !SystemCalls.isSymbolicLink(resolved) { walk(path, base: base, into: &expansion) }
             case .file:
-                if TranscriptFormat(path: name) != nil { expansion.inputs.append(.file(path)) }
-            case .missing, .other:
+                if TranscriptFormat(path: name) != nil { expansion.inputs.append(.found(path)) }
+            case .missing, .stream, .other:
                 break
             }
         }

@@ -18,6 +18,15 @@ enum SystemCalls {
         isatty(descriptor) == 1
     }
 
+    /// Whether `descriptor` is a pipe, a socket or a regular file: something given to read, as
+    /// ripgrep judges stdin. A terminal, `/dev/null` or a closed descriptor is not.
+    static func isReadableStream(_ descriptor: Int32) -> Bool {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return false }
+        let type = info.st_mode & S_IFMT
+        return type == S_IFIFO || type == S_IFREG || type == S_IFSOCK
+    }
+
     static func environment() -> [String: String] {
         var result: [String: String] = [:]
         var pointer = environ
@@ -50,7 +59,7 @@ enum SystemCalls {
     }
 
     /// What a path is; symbolic links are followed.
-    enum PathKind { case file, directory, missing, other }
+    enum PathKind { case file, directory, stream, missing, other }
 
     static func kind(of path: String) -> PathKind {
         var info = stat()
@@ -58,6 +67,7 @@ enum SystemCalls {
         switch info.st_mode & S_IFMT {
         case S_IFREG: return .file
         case S_IFDIR: return .directory
+        case S_IFIFO, S_IFCHR, S_IFSOCK: return .stream
         default: return .other
         }
     }
@@ -76,8 +86,9 @@ enum SystemCalls {
         return readAll(descriptor)
     }
 
-    /// Everything readable from `descriptor` until end of file.
-    static func readAll(_ descriptor: Int32) -> Result<[UInt8], SystemError> {
+    /// Everything readable from `descriptor` until end of file; more than `limit` bytes is an error
+    /// (a stream such as `/dev/zero` never ends).
+    static func readAll(_ descriptor: Int32, limit: Int = 1 << 30) -> Result<[UInt8], SystemError> {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -88,6 +99,7 @@ enum SystemCalls {
             }
             if count == 0 { return .success(bytes) }
             bytes.append(contentsOf: chunk[0..<count])
+            if bytes.count > limit { return .failure(SystemError("larger than \(limit >> 20) MiB, not read")) }
         }
     }
 

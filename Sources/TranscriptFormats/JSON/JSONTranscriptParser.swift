@@ -6,7 +6,8 @@ import TranscriptModel
 ///    (`words` and the other segment fields are ignored);
 /// 2. WhisperX and diarised Whisper: the same, with `"speaker": "SPEAKER_00"` on each segment;
 /// 3. a plain array of segment objects: `[{"start": …, "end": …, "speaker": "Alice", "text": "…"}]`;
-/// 4. transcription rows: `[{"startTime": "06:32", "context": "…"}]`.
+/// 4. transcription rows: `[{"startTime": "06:32", "context": "…"}]`;
+/// 5. a bare `{"text": "…"}` (Whisper's plain `json` response): one untimed row per line of text.
 ///
 /// In an object, the text is the first of `text`, `context`, `content`, `transcript`; the start
 /// time the first of `start`, `startTime`, `start_time`; the end of `end`, `endTime`, `end_time`;
@@ -33,6 +34,13 @@ public struct JSONTranscriptParser: TranscriptParser {
         case .array(let elements):
             segments = elements
         case .object:
+            if root["segments"] == nil, let text = root["text"], case .string(let whole) = text.value {
+                var result = ParsedRows()
+                for line in SourceLines(whole) {
+                    result.appendRow(text: TextCleanup.collapsingWhitespace(line), locator: Locator(file: file, line: text.line))
+                }
+                return result
+            }
             guard let list = root["segments"], case .array(let elements) = list.value else {
                 throw FormatError(file: file, line: root.line, kind: .unsupportedShape(Self.shapes))
             }

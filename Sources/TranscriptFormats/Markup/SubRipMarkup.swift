@@ -1,5 +1,6 @@
 /// Strips the markup SubRip files carry: HTML-like tags (`<i>`, `</b>`, `<font color="…">`, `<u>`,
-/// `<s>`), ASS override blocks (`{\an8}`, `{\i1}`), and character references (`&amp;`).
+/// `<s>`), ASS override blocks (`{\an8}`, `{\i1}`), and character references (`&amp;`); the ASS
+/// line break `\N` and hard space `\h` that converted files carry become spaces.
 ///
 /// Only the tags SubRip players know are removed (`i`, `b`, `u`, `s`, `font`, and `v`, `c`, `lang`,
 /// `ruby`, `rt`, `span`, `br` from converted WebVTT), in any case and with stray spaces (`< /i >`),
@@ -7,8 +8,9 @@
 /// descriptions such as `<LAUGHING>`, `x < y`, `<3`.
 enum SubRipMarkup {
     static func plainText(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "&") })
-        else { return text }
+        guard text.utf8.contains(where: {
+            $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "\\")
+        }) else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         let whole = Substring(text)
@@ -20,6 +22,10 @@ enum SubRipMarkup {
                 index = end
             } else if scalar == "{", let end = overrideBlockEnd(scalars, from: index) {
                 index = end
+            } else if scalar == "\\", let next = scalars.index(index, offsetBy: 1, limitedBy: scalars.endIndex),
+                      next != scalars.endIndex, scalars[next] == "N" || scalars[next] == "h" {
+                out += " "
+                index = scalars.index(after: next)
             } else if scalar == "&", let (value, end) = Entities.decode(in: whole, at: index) {
                 out += value
                 index = end

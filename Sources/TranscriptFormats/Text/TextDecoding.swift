@@ -4,8 +4,10 @@
 /// 2. no mark, but every other byte of the start is NUL: UTF-16 without a mark (LE or BE by where the
 ///    NULs are), as some Windows tools write;
 /// 3. valid UTF-8 is UTF-8;
-/// 4. anything else is Windows-1252, the usual encoding of older Western subtitle files (its five
-///    unassigned bytes become the C1 control of the same value, as browsers do).
+/// 4. anything else is read line by line: a line that is valid UTF-8 stays UTF-8, any other line is
+///    Windows-1252, the usual encoding of older Western subtitle files (its five unassigned bytes
+///    become the C1 control of the same value, as browsers do). So one stray byte in a UTF-8 file
+///    spoils one line, not the whole file.
 ///
 /// Text that still holds NUL bytes, or is mostly control characters, is reported as binary.
 public enum TextDecoding {
@@ -49,13 +51,32 @@ public enum TextDecoding {
         if let text = String(validating: bytes, as: UTF8.self) {
             return Decoded(text: text, encoding: "UTF-8")
         }
+        var text = ""
+        text.reserveCapacity(bytes.count)
+        var sawUTF8 = false
+        var start = bytes.startIndex
+        while start < bytes.endIndex {
+            let end = bytes[start...].firstIndex(of: 0x0A).map { $0 + 1 } ?? bytes.endIndex
+            let line = bytes[start..<end]
+            if let decoded = String(validating: line, as: UTF8.self) {
+                text += decoded
+                sawUTF8 = sawUTF8 || line.contains { $0 >= 0x80 }
+            } else {
+                text += windows1252(line)
+            }
+            start = end
+        }
+        return Decoded(text: text, encoding: sawUTF8 ? "UTF-8 with windows-1252 lines" : "windows-1252")
+    }
+
+    private static func windows1252(_ bytes: ArraySlice<UInt8>) -> String {
         var scalars = String.UnicodeScalarView()
         scalars.reserveCapacity(bytes.count)
         for byte in bytes {
             let value = byte >= 0x80 && byte <= 0x9F ? windows1252High[Int(byte - 0x80)] : UInt32(byte)
             scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
         }
-        return Decoded(text: String(scalars), encoding: "windows-1252")
+        return String(scalars)
     }
 
     private static func utf16(_ bytes: ArraySlice<UInt8>, littleEndian: Bool) -> String {

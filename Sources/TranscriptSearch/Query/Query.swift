@@ -1,13 +1,22 @@
 /// What to look for: the text as the user typed it, matched verbatim (no metacharacters), and how.
+///
+/// Each run of whitespace in the query (spaces, tabs, line ends) becomes one space, because row text
+/// has its whitespace collapsed the same way (a cue's lines are joined with one space): a phrase
+/// copied across two subtitle lines, or typed with two spaces, still finds the row.
 public struct Query: Hashable, Sendable {
-    /// The query text, exactly as given; never empty.
+    /// The query text, whitespace runs collapsed to one space; never empty.
     public let text: String
     public let options: SearchOptions
 
     /// - Throws: `QueryError.badQuery` for an empty query: it is an error, never "match everything".
     public init(_ text: String, options: SearchOptions = SearchOptions()) throws(QueryError) {
         guard !text.isEmpty else { throw QueryError(kind: .empty) }
-        self.text = text
+        var collapsed = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let isSpace = scalar.properties.isWhitespace
+            if !(isSpace && collapsed.last == " ") { collapsed.append(isSpace ? " " : scalar) }
+        }
+        self.text = String(collapsed)
         self.options = options
     }
 }
