@@ -22,6 +22,10 @@ let package = Package(
             dependencies: ["TranscriptModel", "TranscriptFormats", "TranscriptSearch", "TranscriptRendering"]
         ),
         .executableTarget(name: "tsearch", dependencies: ["TSearchCLI"]),
+        .executableTarget(
+            name: "tsearch-bench",
+            dependencies: ["TranscriptModel", "TranscriptFormats", "TranscriptSearch"]
+        ),
 
         .testTarget(name: "TranscriptModelTests", dependencies: ["TranscriptModel"]),
         .testTarget(name: "TranscriptFormatsTests", dependencies: ["TranscriptFormats"]),

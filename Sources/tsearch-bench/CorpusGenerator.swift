@@ -1,0 +1,88 @@
+/// A deterministic corpus of meeting-style rows (accents, CJK, emoji, the odd ß and Σ), written as
+/// SubRip, WebVTT, JSON and plain text, so every run of the benchmark measures the same input.
+struct CorpusGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64 = 2026) {
+        state = seed
+    }
+
+    private static let speakers = ["Alice", "Bob", "Chen Wei", "Dana", "José", "Zoë"]
+    private static let words = (
+        "the we need to review budget quarterly release plan hiring customer interview before Friday "
+        + "and a of for with on is it that this next week numbers team roadmap decision café naïve résumé "
+        + "Straße ΣΟΦΙΑ σοφία 预算 会議 東京 👍🏽 🎉 déjà vu façade coöperate über approval contractor"
+    ).split(separator: " ").map(String.init)
+
+    private mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// One cue's text: 6 to 17 words, a capital at the start and a full stop at the end.
+    mutating func sentence() -> String {
+        let count = 6 + Int(next() % 12)
+        var words: [String] = []
+        for _ in 0..<count { words.append(Self.words[Int(next() % UInt64(Self.words.count))]) }
+        return words.joined(separator: " ").prefix(1).uppercased() + words.joined(separator: " ").dropFirst() + "."
+    }
+
+    mutating func speaker() -> String {
+        Self.speakers[Int(next() % UInt64(Self.speakers.count))]
+    }
+
+    /// `rows` cues as a SubRip file (two text lines a cue, as subtitles wrap).
+    mutating func subRip(rows: Int) -> String {
+        var out = ""
+        for index in 0..<rows {
+            let words = sentence().split(separator: " ")
+            let half = words.count / 2
+            out += "\(index + 1)\n\(clock(index, comma: true)) --> \(clock(index, comma: true, end: true))\n"
+            out += "\(speaker()): " + words[..<half].joined(separator: " ") + "\n" + words[half...].joined(separator: " ") + "\n\n"
+        }
+        return out
+    }
+
+    mutating func webVTT(rows: Int) -> String {
+        var out = "WEBVTT\n\n"
+        for index in 0..<rows {
+            out += "\(clock(index, comma: false)) --> \(clock(index, comma: false, end: true))\n<v \(speaker())>\(sentence())\n\n"
+        }
+        return out
+    }
+
+    mutating func json(rows: Int) -> String {
+        var out = "{\"segments\": [\n"
+        for index in 0..<rows {
+            let text = sentence().replacingOccurrences(of: "\"", with: "\\\"")
+            out += "{\"start\": \(index * 2), \"end\": \(index * 2 + 1).5, \"speaker\": \"\(speaker())\", \"text\": \" \(text)\"}"
+            out += index + 1 < rows ? ",\n" : "\n"
+        }
+        return out + "]}\n"
+    }
+
+    mutating func plainText(rows: Int) -> String {
+        var out = ""
+        for _ in 0..<rows { out += "\(speaker()): \(sentence())\n" }
+        return out
+    }
+
+    private func clock(_ index: Int, comma: Bool, end: Bool = false) -> String {
+        let millis = index * 2000 + (end ? 1500 : 0)
+        let (h, m, s, ms) = (millis / 3_600_000, millis / 60_000 % 60, millis / 1000 % 60, millis % 1000)
+        func pad(_ value: Int, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return "\(pad(h, 2)):\(pad(m, 2)):\(pad(s, 2))\(comma ? "," : ".")\(pad(ms, 3))"
+    }
+}
+
+extension String {
+    fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
+        split(separator: Character(target), omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

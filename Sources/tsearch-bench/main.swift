@@ -1,0 +1,165 @@
+// tsearch-bench: the numbers behind TranscriptSearch's speed claims (DESIGN section 8).
+//
+//   swift run -c release tsearch-bench [--rows N] [--runs K] [--section load|search|navigation|all]
+//
+// Builds a deterministic corpus (default 100,000 rows of meeting-style text with accents, CJK and
+// emoji) in a temporary folder and reports medians of K runs (default 5): load time per format,
+// search time per query kind with rows/s and MB/s, and the whole-process latency of `tsearch next`
+// on the samples and on the big corpus, next to the search it replaces. It prints numbers; no test
+// asserts on time. Every matcher's hits are compared with the Regex reference's before its time is
+// reported, and a difference stops the benchmark with exit status 1.
+import Foundation
+import TranscriptFormats
+import TranscriptModel
+import TranscriptSearch
+
+struct Options {
+    var rows = 100_000
+    var runs = 5
+    var section = "all"
+
+    init(_ arguments: [String]) {
+        var rest = arguments.dropFirst()
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--rows": rows = Int(rest.popFirst() ?? "") ?? rows
+            case "--runs": runs = max(1, Int(rest.popFirst() ?? "") ?? runs)
+            case "--section": section = rest.popFirst() ?? section
+            default:
+                FileHandle.standardError.write(Data("usage: tsearch-bench [--rows N] [--runs K] [--section load|search|navigation|all]\n".utf8))
+                exit(2)
+            }
+        }
+    }
+}
+
+/// Median wall-clock seconds of `runs` calls of `body`.
+func median(_ runs: Int, _ body: () throws -> Void) rethrows -> Double {
+    var times: [Double] = []
+    for _ in 0..<runs {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try body()
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+    return times.sorted()[times.count / 2]
+}
+
+func format(_ seconds: Double) -> String {
+    seconds < 1 ? String(format: "%7.1f ms", seconds * 1000) : String(format: "%7.2f s ", seconds)
+}
+
+func peakMemoryMiB(_ who: __rusage_who) -> Double {
+    var usage = rusage()
+    getrusage(who.rawValue, &usage)
+    return Double(usage.ru_maxrss) / 1024
+}
+
+let options = Options(CommandLine.arguments)
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tsearch-bench-\(getpid())")
+try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: folder) }
+
+var generator = CorpusGenerator()
+let files: [(name: String, text: String)] = [
+    ("corpus.srt", generator.subRip(rows: options.rows)),
+    ("corpus.vtt", generator.webVTT(rows: options.rows)),
+    ("corpus.json", generator.json(rows: options.rows)),
+    ("corpus.txt", generator.plainText(rows: options.rows)),
+]
+for file in files {
+    try Data(file.text.utf8).write(to: folder.appendingPathComponent(file.name))
+}
+print("tsearch-bench: \(options.rows) rows per format, median of \(options.runs) runs, \(ProcessInfo.processInfo.activeProcessorCount) cores")
+
+// MARK: Load
+
+var corpus = Corpus()
+if options.section == "all" || options.section == "load" || options.section == "search" {
+    print("\nload                         time      rows/s      MB/s")
+    for file in files {
+        let bytes = Array(file.text.utf8)
+        var result: LoadResult?
+        let seconds = try median(options.runs) { result = try TranscriptLoader.load(bytes: bytes, path: file.name) }
+        let rows = result?.transcript.rows.count ?? 0
+        if file.name == "corpus.srt", let transcript = result?.transcript { corpus = Corpus([transcript]) }
+        print("  \(file.name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(format(seconds))  \(String(format: "%10.0f", Double(rows) / seconds))  \(String(format: "%8.1f", Double(bytes.count) / seconds / 1e6))")
+    }
+}
+
+// MARK: Search
+
+if options.section == "all" || options.section == "search" {
+    let queries: [(kind: String, text: String, options: SearchOptions)] = [
+        ("common word", "budget", SearchOptions()),
+        ("phrase", "quarterly budget", SearchOptions()),
+        ("case-sensitive", "Budget", SearchOptions(caseMatching: .sensitive)),
+        ("Greek case fold", "σοφια", SearchOptions()),
+        ("CJK", "预算", SearchOptions()),
+        ("emoji + modifier", "👍🏽", SearchOptions()),
+        ("no hits", "zqxj", SearchOptions()),
+    ]
+    let megabytes = Double(corpus.textByteCount) / 1e6
+    print("\nsearch (\(corpus.rowCount) rows, \(String(format: "%.1f", megabytes)) MB of text)")
+    print("  query kind          matcher        hits       time      rows/s      MB/s")
+    for query in queries {
+        let reference = Searcher(RegexMatcher(try Query(query.text, options: query.options)))
+        var expected = HitIndex(rowCount: 0)
+        let seconds = median(options.runs) { expected = reference.search(corpus) }
+        // Faster matchers join this list; each must equal the reference before its time is shown.
+        let matchers: [(name: String, matcher: any Matcher)] = [("Regex reference", reference.matcher)]
+        for (name, matcher) in matchers {
+            var found = HitIndex(rowCount: 0)
+            let time = name == "Regex reference" ? seconds : median(options.runs) { found = Searcher(matcher).search(corpus) }
+            if name != "Regex reference" && found != expected {
+                print("  \(query.kind): \(name) differs from the Regex reference; no time reported")
+                exit(1)
+            }
+            print("  \(query.kind.padding(toLength: 18, withPad: " ", startingAt: 0)) \(name.padding(toLength: 15, withPad: " ", startingAt: 0)) \(String(format: "%6d", expected.count)) \(format(time))  \(String(format: "%10.0f", Double(corpus.rowCount) / time))  \(String(format: "%8.1f", megabytes / time))")
+        }
+    }
+}
+
+// MARK: Navigation (whole process)
+
+/// Runs the `tsearch` built beside this benchmark; returns seconds, exit status and stderr.
+func runTSearch(_ arguments: [String], state: URL, in directory: URL) throws -> (seconds: Double, status: Int32, stderr: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tsearch")
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    process.environment = ["TSEARCH_STATE": state.path, "PATH": "/usr/bin:/bin"]
+    process.standardOutput = FileHandle.nullDevice
+    let errors = Pipe()
+    process.standardError = errors
+    let start = DispatchTime.now().uptimeNanoseconds
+    try process.run()
+    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, process.terminationStatus, stderr)
+}
+
+if options.section == "all" || options.section == "navigation" {
+    let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let cases: [(name: String, arguments: [String], directory: URL)] = [
+        ("Samples/ (all formats)", ["search", "budget", "Samples/"], samples),
+        ("corpus.srt (\(options.rows) rows)", ["search", "budget", "corpus.srt"], folder),
+    ]
+    print("\nnavigation, whole process: `tsearch search` once, then `tsearch next` (cache, no re-search)")
+    print("  corpus                          search      next   next/search")
+    for item in cases {
+        let state = folder.appendingPathComponent("state-\(item.name.hashValue)/session.json")
+        let search = try runTSearch(item.arguments, state: state, in: item.directory)
+        var failures: [String] = []
+        let next = try median(max(options.runs, 5)) {
+            let step = try runTSearch(["next", "-C", "2"], state: state, in: item.directory)
+            if step.status != 0 || !step.stderr.isEmpty { failures.append(step.stderr) }
+        }
+        if !failures.isEmpty {
+            print("  \(item.name): tsearch next failed or searched again: \(failures[0])")
+            exit(1)
+        }
+        print("  \(item.name.padding(toLength: 28, withPad: " ", startingAt: 0)) \(format(search.seconds)) \(format(next))   \(String(format: "%6.3f", next / search.seconds))")
+    }
+}
+
+print(String(format: "\npeak memory: benchmark %.0f MiB, largest tsearch process %.0f MiB", peakMemoryMiB(RUSAGE_SELF), peakMemoryMiB(RUSAGE_CHILDREN)))
