@@ -62,33 +62,10 @@ struct NavigateCommand {
 
     private func step(_ store: SessionStore) throws(SessionError) -> ExitCode {
         let state = try store.read()
-        let invalid = SessionError(path: store.path, kind: .damaged("its query or options are not valid"))
-        let unchanged = SavedSearch.sourcesAreUnchanged(state)
-        // Searched again (the files changed, or the cache is gone): the session must be saved anew.
-        let searchedAgain: Bool
-        let search: SavedSearch
-        if unchanged, let cached = store.readCache(id: state.cache), cached.index.count == state.hits {
-            guard let saved = SavedSearch(state: state, corpus: cached.corpus, index: cached.index) else { throw invalid }
-            search = saved
-            searchedAgain = false
-        } else if state.readStandardInput {
-            throw SessionError(path: store.path, kind: .damaged(
-                "it searched standard input, which cannot be read again, and its cache is gone"))
-        } else {
-            guard let again = SavedSearch.searchAgain(state, environment: environment) else { throw invalid }
-            search = again
-            searchedAgain = true
-        }
-        let changed = searchedAgain && !unchanged
-
-        var cursor = HitCursor(count: search.index.count, current: nil, wrapping: raw.wraps ? .wraps : .stops)
-        if changed {
-            cursor = HitCursor.reanchored(in: search.index, from: anchor(state.current, in: search.corpus), wrapping: cursor.wrapping)
-            environment.report("the files changed since the search for \"\(state.query)\"; searched again"
-                + (cursor.current.map { ": hit \($0 + 1) of \(search.index.count) is nearest to where you were" } ?? ": no hits now"))
-        } else if let current = state.current, current.position < search.index.count {
-            cursor = HitCursor(count: search.index.count, current: current.position, wrapping: cursor.wrapping)
-        }
+        let restored = try SavedSearch.restore(state, store: store, environment: environment)
+        let search = restored.search
+        let searchedAgain = restored.searchedAgain
+        var cursor = HitCursor(count: search.index.count, current: restored.current, wrapping: raw.wraps ? .wraps : .stops)
 
         guard let before = cursor.current else {
             environment.report("the saved search for \"\(state.query)\" has no hits")
@@ -127,12 +104,6 @@ struct NavigateCommand {
             try store.write(updated)
         }
         return .success
-    }
-
-    /// The old current hit in the new corpus's numbering (the same row ID), if that row still exists.
-    private func anchor(_ current: SessionState.CurrentHit?, in corpus: Corpus) -> HitCursor.Anchor? {
-        guard let current, let id = RowID(current.row), let row = corpus.rowIndex(of: id) else { return nil }
-        return HitCursor.Anchor(row: row, utf8Range: current.start..<max(current.start, current.end))
     }
 
     private func print(_ search: SavedSearch, current: Int) {

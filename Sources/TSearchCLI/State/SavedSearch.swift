@@ -27,6 +27,43 @@ struct SavedSearch {
         self.readStandardInput = loading.readStandardInput
     }
 
+    /// A saved search brought back: from the cache when no file changed, else searched again with the
+    /// current hit re-anchored (and stderr told). `current` is the position to make current.
+    struct Restored {
+        var search: SavedSearch
+        var current: Int?
+        /// The session must be saved anew (its cache was gone, or the files changed).
+        var searchedAgain: Bool
+    }
+
+    static func restore(_ state: SessionState, store: SessionStore, environment: CommandEnvironment) throws(SessionError) -> Restored {
+        let invalid = SessionError(path: store.path, kind: .damaged("its query or options are not valid"))
+        let unchanged = sourcesAreUnchanged(state)
+        if unchanged, let cached = store.readCache(id: state.cache), cached.index.count == state.hits {
+            guard let saved = SavedSearch(state: state, corpus: cached.corpus, index: cached.index) else { throw invalid }
+            let position = state.current.map(\.position).flatMap { $0 < saved.index.count ? $0 : nil }
+            return Restored(search: saved, current: position ?? (saved.index.count > 0 ? 0 : nil), searchedAgain: false)
+        }
+        guard !state.readStandardInput else {
+            throw SessionError(path: store.path, kind: .damaged("it searched standard input, which cannot be read again, and its cache is gone"))
+        }
+        guard let again = searchAgain(state, environment: environment) else { throw invalid }
+        if unchanged {  // only the cache was gone: the same files give the same hits
+            let position = state.current.map(\.position).flatMap { $0 < again.index.count ? $0 : nil }
+            return Restored(search: again, current: position ?? (again.index.count > 0 ? 0 : nil), searchedAgain: true)
+        }
+        let cursor = HitCursor.reanchored(in: again.index, from: anchor(state.current, in: again.corpus))
+        environment.report("the files changed since the search for \"\(state.query)\"; searched again"
+            + (cursor.current.map { ": hit \($0 + 1) of \(again.index.count) is nearest to where you were" } ?? ": no hits now"))
+        return Restored(search: again, current: cursor.current, searchedAgain: true)
+    }
+
+    /// The old current hit in the new corpus's numbering (the same row ID), if that row still exists.
+    private static func anchor(_ current: SessionState.CurrentHit?, in corpus: Corpus) -> HitCursor.Anchor? {
+        guard let current, let id = RowID(current.row), let row = corpus.rowIndex(of: id) else { return nil }
+        return HitCursor.Anchor(row: row, utf8Range: current.start..<max(current.start, current.end))
+    }
+
     /// The search a session describes, with its rows and hits from the cache; nil when the saved
     /// query or options are not valid.
     init?(state: SessionState, corpus: Corpus, index: HitIndex) {
