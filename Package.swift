@@ -24,7 +24,7 @@ let package = Package(
         .executableTarget(name: "tsearch", dependencies: ["TSearchCLI"]),
         .executableTarget(
             name: "tsearch-bench",
-            dependencies: ["TranscriptModel", "TranscriptFormats", "TranscriptSearch"]
+            dependencies: ["TranscriptModel", "TranscriptFormats", "TranscriptSearch", "TranscriptRendering"]
         ),
 
         .testTarget(name: "TranscriptModelTests", dependencies: ["TranscriptModel"]),

@@ -1,16 +1,18 @@
 // tsearch-bench: the numbers behind TranscriptSearch's speed claims (DESIGN section 8).
 //
-//   swift run -c release tsearch-bench [--rows N] [--runs K] [--section load|search|navigation|all]
+//   swift run -c release tsearch-bench [--rows N] [--runs K] [--section load|search|export|navigation|all]
 //
 // Builds a deterministic corpus (default 100,000 rows of meeting-style text with accents, CJK and
 // emoji) in a temporary folder and reports medians of K runs (default 5): load time per format,
 // search time per query kind with rows/s and MB/s, and the whole-process latency of `tsearch next`
-// on the samples and on the big corpus, next to the search it replaces. It prints numbers; no test
+// on the samples and on the big corpus, next to the search it replaces, and the time to render the
+// whole corpus as one HTML page with about a tenth of its rows holding a hit. It prints numbers; no test
 // asserts on time. Every matcher's hits are compared with the Regex reference's before its time is
 // reported, and a difference stops the benchmark with exit status 1.
 import Foundation
 import TranscriptFormats
 import TranscriptModel
+import TranscriptRendering
 import TranscriptSearch
 
 struct Options {
@@ -26,7 +28,7 @@ struct Options {
             case "--runs": runs = max(1, Int(rest.popFirst() ?? "") ?? runs)
             case "--section": section = rest.popFirst() ?? section
             default:
-                FileHandle.standardError.write(Data("usage: tsearch-bench [--rows N] [--runs K] [--section load|search|navigation|all]\n".utf8))
+                FileHandle.standardError.write(Data("usage: tsearch-bench [--rows N] [--runs K] [--section load|search|export|navigation|all]\n".utf8))
                 exit(2)
             }
         }
@@ -74,7 +76,7 @@ print("tsearch-bench: \(options.rows) rows per format, median of \(options.runs)
 // MARK: Load
 
 var corpus = Corpus()
-if options.section == "all" || options.section == "load" || options.section == "search" {
+if ["all", "load", "search", "export"].contains(options.section) {
     print("\nload                         time      rows/s      MB/s")
     for file in files {
         let bytes = Array(file.text.utf8)
@@ -117,6 +119,21 @@ if options.section == "all" || options.section == "search" {
             print("  \(query.kind.padding(toLength: 18, withPad: " ", startingAt: 0)) \(name.padding(toLength: 15, withPad: " ", startingAt: 0)) \(String(format: "%6d", expected.count)) \(format(time))  \(String(format: "%10.0f", Double(corpus.rowCount) / time))  \(String(format: "%8.1f", megabytes / time))")
         }
     }
+}
+
+// MARK: Export
+
+if options.section == "all" || options.section == "export" {
+    // One row in ten says "milestone" (see CorpusGenerator): 10,000 hits in 100,000 rows.
+    let index = Searcher(RegexMatcher(try Query("milestone"))).search(corpus)
+    var bytes = 0
+    let seconds = median(options.runs) {
+        let page = HTMLExport(corpus: corpus, index: index, current: 0, settings: HTMLExport.Settings(
+            title: "milestone", contextRows: nil, mediaURL: "https://example.com/meeting.mp4")).render()
+        bytes = page.utf8.count
+    }
+    print("\nexport to HTML, every row (\(corpus.rowCount) rows, \(index.count) hits, \(index.rowsWithHits.count) rows with hits)")
+    print("  render \(format(seconds)), \(String(format: "%.1f", Double(bytes) / 1e6)) MB page, \(String(format: "%.0f", Double(corpus.rowCount) / seconds)) rows/s")
 }
 
 // MARK: Navigation (whole process)

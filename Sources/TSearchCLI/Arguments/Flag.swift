@@ -3,7 +3,7 @@ import TranscriptSearch
 
 /// The subcommands.
 enum CommandName: String, CaseIterable, Sendable {
-    case search, next, prev, goto, show, rows, help
+    case search, next, prev, goto, show, export, rows, help
 
     var summary: String {
         switch self {
@@ -12,6 +12,7 @@ enum CommandName: String, CaseIterable, Sendable {
         case .prev: return "Step the saved search's current hit back (by N) and print it"
         case .goto: return "Make hit K (1-based, as shown) current and print it"
         case .show: return "Print the saved search's current hit"
+        case .export: return "Write the hits highlighted, as ANSI text, one HTML page or highlight markup"
         case .rows: return "Print the rows a transcript loads as (what search sees)"
         case .help: return "Print this help, or a command's"
         }
@@ -24,6 +25,7 @@ enum CommandName: String, CaseIterable, Sendable {
         case .prev: return "tsearch prev [OPTIONS] [N]"
         case .goto: return "tsearch goto [OPTIONS] K"
         case .show: return "tsearch show [OPTIONS]"
+        case .export: return "tsearch export --format ansi|html|markup [-o FILE] [OPTIONS] [QUERY PATH ...]"
         case .rows: return "tsearch rows [OPTIONS] [PATH ...]"
         case .help: return "tsearch help [COMMAND]"
         }
@@ -31,6 +33,11 @@ enum CommandName: String, CaseIterable, Sendable {
 
     /// The commands that step through the saved search.
     static let navigating: Set<CommandName> = [.next, .prev, .goto, .show]
+}
+
+/// `export --format` values.
+enum ExportFormat: String, CaseIterable, Sendable {
+    case ansi, html, markup
 }
 
 /// `--color` values.
@@ -59,17 +66,18 @@ struct Flag: Sendable {
 
     static let searching: Set<CommandName> = [.search]
     static let loading: Set<CommandName> = [.search, .rows]
-    static let printingHits: Set<CommandName> = searching.union(CommandName.navigating)
+    static let printingHits: Set<CommandName> = searching.union(CommandName.navigating).union([.export])
     static let printing: Set<CommandName> = loading.union(CommandName.navigating)
+    static let exporting: Set<CommandName> = [.export]
     static let everywhere: Set<CommandName> = Set(CommandName.allCases)
 
     static let all: [Flag] = [
         Flag(long: "ignore-case", short: "i", valueName: nil,
              help: "Match case-insensitively (the default): budget finds Budget and BUDGET.",
-             commands: searching) { raw, _ in raw.caseMatching = .insensitive },
+             commands: searching.union(exporting)) { raw, _ in raw.caseMatching = .insensitive },
         Flag(long: "case-sensitive", short: "s", valueName: nil,
              help: "Match case exactly.",
-             commands: searching) { raw, _ in raw.caseMatching = .sensitive },
+             commands: searching.union(exporting)) { raw, _ in raw.caseMatching = .sensitive },
         Flag(long: "context", short: "C", valueName: "NUM",
              help: "Show NUM rows before and after each row with a hit (next/prev/goto/show: default 2).",
              commands: printingHits) { raw, value throws(UsageError) in
@@ -88,8 +96,8 @@ struct Flag: Sendable {
              help: "Print JSON Lines (schema 1): one record per hit or row; search ends with a summary.",
              commands: printing) { raw, _ in raw.json = true },
         Flag(long: "color", short: nil, valueName: "WHEN",
-             help: "Colour: auto (when stdout is a terminal and NO_COLOR is unset), always, never.",
-             commands: printing) { raw, value throws(UsageError) in
+             help: "Colour: auto (when stdout is a terminal and NO_COLOR is unset), always, never. export --format ansi colours unless never.",
+             commands: printing.union(exporting)) { raw, value throws(UsageError) in
             guard let choice = ColorChoice(rawValue: value) else {
                 throw UsageError("--color expects auto, always or never, found \"\(value)\"")
             }
@@ -97,12 +105,35 @@ struct Flag: Sendable {
         },
         Flag(long: "input-format", short: nil, valueName: "FORMAT",
              help: "Read every input as FORMAT (srt, vtt, json, txt) instead of by extension or content.",
-             commands: loading) { raw, value throws(UsageError) in
+             commands: loading.union(exporting)) { raw, value throws(UsageError) in
             guard let format = TranscriptFormat(rawValue: value) else {
                 throw UsageError("--input-format expects srt, vtt, json or txt, found \"\(value)\"")
             }
             raw.inputFormat = format
         },
+        Flag(long: "format", short: nil, valueName: "FORMAT",
+             help: "What export writes: ansi (for a terminal or less -R), html (one self-contained page), markup (TSV, hits in tags).",
+             commands: exporting) { raw, value throws(UsageError) in
+            guard let format = ExportFormat(rawValue: value) else {
+                throw UsageError("--format expects ansi, html or markup, found \"\(value)\"")
+            }
+            raw.exportFormat = format
+        },
+        Flag(long: "output", short: "o", valueName: "FILE",
+             help: "Write to FILE (replaced whole and at once) instead of standard output.",
+             commands: exporting) { raw, value in raw.outputPath = value },
+        Flag(long: "all-rows", short: nil, valueName: nil,
+             help: "Include every row, not only rows with hits (and their -C context).",
+             commands: exporting) { raw, _ in raw.allRows = true },
+        Flag(long: "media", short: nil, valueName: "URL",
+             help: "Link each timestamp to URL#t=SECONDS, the moment in the recording (html).",
+             commands: exporting) { raw, value in raw.mediaURL = value },
+        Flag(long: "pre-tag", short: nil, valueName: "TAG",
+             help: "The tag before each hit in markup (default <em>).",
+             commands: exporting) { raw, value in raw.preTag = value },
+        Flag(long: "post-tag", short: nil, valueName: "TAG",
+             help: "The tag after each hit in markup (default </em>).",
+             commands: exporting) { raw, value in raw.postTag = value },
         Flag(long: "no-wrap", short: nil, valueName: nil,
              help: "Stop at the last (first) hit instead of wrapping around; exit 1 when nothing moved.",
              commands: [.next, .prev]) { raw, _ in raw.wraps = false },

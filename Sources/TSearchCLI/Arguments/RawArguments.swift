@@ -10,6 +10,12 @@ struct RawArguments: Sendable {
     /// nil when not given: each command has its own default.
     var contextRows: Int?
     var wraps = true
+    var exportFormat: ExportFormat?
+    var outputPath: String?
+    var allRows = false
+    var mediaURL: String?
+    var preTag = "<em>"
+    var postTag = "</em>"
     var countOnly = false
     var quiet = false
     var json = false

@@ -170,9 +170,13 @@ enum SystemCalls {
     /// Replaces `path` with `bytes` so that a reader (or a crash at any moment) only ever sees the
     /// old file or the whole new one: write a temporary file beside it, fsync, rename over, fsync
     /// the directory. `pauseMidWrite` (milliseconds) stops halfway through, for crash tests only.
-    static func writeAtomically(_ bytes: [UInt8], to path: String, pauseMidWrite: Int = 0) -> Result<Void, SystemError> {
+    /// `mode` is the new file's permissions before the umask: private (0600) for the session,
+    /// ordinary (0644) for an export.
+    static func writeAtomically(
+        _ bytes: [UInt8], to path: String, mode: mode_t = 0o600, pauseMidWrite: Int = 0
+    ) -> Result<Void, SystemError> {
         let temporary = path + ".tmp-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard descriptor >= 0 else {
             return .failure(SystemError("cannot create \(temporary): \(errorMessage(errno))"))
         }

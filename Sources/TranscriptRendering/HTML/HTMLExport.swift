@@ -169,10 +169,10 @@ public struct HTMLExport: Sendable {
     kbd{font:.8em ui-monospace,monospace;border:1px solid var(--line);border-radius:4px;padding:0 .25em}
     .toc{padding:.5rem 1rem;border-bottom:1px solid var(--line)}.toc ul{margin:0;padding-left:1.2rem}.count{color:var(--muted);font-size:.85em}
     main{padding:0 1rem 40vh;max-width:60rem}h2{font-size:1rem;margin:1.5rem 0 .5rem;overflow-wrap:anywhere}h3{font-size:.95rem;margin:1rem 0 .25rem;color:var(--muted)}
-    .row{display:flex;flex-wrap:wrap;gap:0 .6rem;padding:.15rem 0;border-bottom:1px solid var(--line)}.row.context{color:var(--muted)}
+    .row{display:flex;flex-wrap:wrap;gap:0 .6rem;padding:.15rem 0;border-bottom:1px solid var(--line);content-visibility:auto;contain-intrinsic-size:auto 2rem}.row.context{color:var(--muted)}
     .time{font:.85em ui-monospace,monospace;color:var(--muted);min-width:4.5rem;padding-top:.15em}.speaker{font-weight:600}
     .text{flex:1 1 18rem;overflow-wrap:anywhere}.gap{color:var(--muted);text-align:center}
-    a{color:var(--link)}mark{background:var(--mark);color:inherit;border-radius:3px}mark a{color:inherit;text-decoration:none}
+    mark,.row,h2,h3{scroll-margin-top:6rem}a{color:var(--link)}mark{background:var(--mark);color:inherit;border-radius:3px}mark a{color:inherit;text-decoration:none}
     mark.current{background:var(--current);color:#000;font-weight:700;outline:2px solid var(--current)}
     """
 

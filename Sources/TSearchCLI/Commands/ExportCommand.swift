@@ -1,0 +1,102 @@
+import TranscriptModel
+import TranscriptRendering
+import TranscriptSearch
+
+/// `tsearch export --format ansi|html|markup [-o FILE] [QUERY PATH ...]`: the hits, highlighted, with
+/// the current hit distinct. Without a query, the saved search (read only: export never writes the
+/// session); with one, a fresh search with hit 1 current.
+///
+/// - ansi: the listing of `tsearch search`, coloured (unless `--color never`), for `less -R`;
+/// - html: one self-contained page (`HTMLExport`);
+/// - markup: one line per row with hits, tab-separated: file, row ID, start (`HH:MM:SS.mmm` or
+///   empty), speaker (or empty), then the text with `&`, `<`, `>` escaped and each hit wrapped in
+///   `--pre-tag`/`--post-tag` (`HighlightMarkup`, which also reads it back).
+///
+/// `-o FILE` replaces FILE atomically: a failed export leaves no partial file.
+struct ExportCommand {
+    let raw: RawArguments
+    let environment: CommandEnvironment
+
+    func run() throws(CommandError) -> ExitCode {
+        guard let format = raw.exportFormat else {
+            throw CommandError.usage(UsageError("export needs --format ansi, html or markup"))
+        }
+        guard !raw.preTag.isEmpty, !raw.postTag.isEmpty else {
+            throw CommandError.usage(UsageError("--pre-tag and --post-tag cannot be empty"))
+        }
+        let search: SavedSearch
+        let current: Int?
+        var failed = false
+        if let queryText = raw.positionals.first {
+            let query: Query
+            do {
+                query = try Query(queryText, options: SearchOptions(caseMatching: raw.caseMatching))
+            } catch {
+                throw CommandError.query(error)
+            }
+            var paths = Array(raw.positionals.dropFirst())
+            if paths.isEmpty { paths = environment.stdinIsReadable ? ["-"] : ["."] }
+            let loading = CorpusLoading.load(paths: paths, format: raw.inputFormat, environment: environment)
+            failed = loading.errorCount > 0
+            let index = Searcher(RegexMatcher(query)).search(loading.corpus)
+            search = SavedSearch(query: query, inputFormat: raw.inputFormat, directory: SystemCalls.currentDirectory(),
+                                 paths: paths, loading: loading, index: index)
+            current = index.count > 0 ? 0 : nil
+        } else {
+            let store = SessionStore(environment: environment)
+            do {
+                let restored = try store.withLock { () throws(SessionError) in
+                    try SavedSearch.restore(try store.read(), store: store, environment: environment)
+                }
+                search = restored.search
+                current = restored.current
+            } catch {
+                environment.report(error.description)
+                return .error
+            }
+        }
+
+        let text = render(search, current: current, format: format)
+        if let path = raw.outputPath {
+            if case .failure(let error) = SystemCalls.writeAtomically(Array(text.utf8), to: path, mode: 0o644) {
+                environment.report("cannot write \(path): \(error.description)")
+                return .error
+            }
+        } else {
+            environment.stdout.write(text)
+        }
+        if failed { return .error }
+        return search.index.count > 0 ? .success : .noMatch
+    }
+
+    private func render(_ search: SavedSearch, current: Int?, format: ExportFormat) -> String {
+        let corpus = search.corpus, index = search.index
+        switch format {
+        case .html:
+            let count = index.count
+            let title = "“\(search.query.text)”: \(count) \(count == 1 ? "hit" : "hits") in \(corpus.sources.count) \(corpus.sources.count == 1 ? "file" : "files")"
+            return HTMLExport(corpus: corpus, index: index, current: current, settings: HTMLExport.Settings(
+                title: title, contextRows: raw.allRows ? nil : raw.contextRows ?? 0, mediaURL: raw.mediaURL,
+                generator: "tsearch \(Help.version)")).render()
+        case .ansi:
+            let styler = Styler(isEnabled: raw.color != .never)
+            let context = raw.allRows ? corpus.rowCount : raw.contextRows ?? 0
+            let listing = HitListing(corpus: corpus, index: index, styler: styler, contextRows: context)
+            let blocks = corpus.sources.indices.map { listing.lines(forSource: $0, current: current) }.filter { !$0.isEmpty }
+            return blocks.map { $0.joined(separator: "\n") + "\n" }.joined(separator: "\n")
+        case .markup:
+            let markup = HighlightMarkup(preTag: raw.preTag, postTag: raw.postTag)
+            var out = ""
+            for row in index.rowsWithHits {
+                let value = corpus.row(at: row)
+                let fields = [
+                    ControlSequences.stripped(value.locator.file), value.id.description,
+                    value.start?.formatted ?? "", value.speaker ?? "",
+                    markup.encode(value.text, ranges: index.hits(inRow: row).map(\.utf8Range)),
+                ]
+                out += fields.map { ControlSequences.stripped($0) }.joined(separator: "\t") + "\n"
+            }
+            return out
+        }
+    }
+}
