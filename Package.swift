@@ -14,7 +14,11 @@ let package = Package(
     ],
     targets: [
         .target(name: "TranscriptModel"),
-        .target(name: "TranscriptFormats", dependencies: ["TranscriptModel"]),
+        .systemLibrary(
+            name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
+        .target(name: "TranscriptFormats", dependencies: ["TranscriptModel", "CZlib"]),
         .target(name: "TranscriptSearch", dependencies: ["TranscriptModel"]),
         .target(name: "TranscriptRendering", dependencies: ["TranscriptModel", "TranscriptSearch"]),
         .target(
@@ -28,7 +32,7 @@ let package = Package(
         ),
 
         .testTarget(name: "TranscriptModelTests", dependencies: ["TranscriptModel"]),
-        .testTarget(name: "TranscriptFormatsTests", dependencies: ["TranscriptFormats"]),
+        .testTarget(name: "TranscriptFormatsTests", dependencies: ["TranscriptFormats", "CZlib"]),
         .testTarget(name: "TranscriptSearchTests", dependencies: ["TranscriptSearch"]),
         .testTarget(name: "TranscriptRenderingTests", dependencies: ["TranscriptRendering"]),
         .testTarget(name: "TSearchCLITests", dependencies: ["TSearchCLI"]),

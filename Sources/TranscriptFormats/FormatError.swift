@@ -40,6 +40,14 @@ public struct FormatError: Error, Hashable, Sendable, CustomStringConvertible {
         case badField(expected: String, found: String)
         /// The file holds no row at all; `skipped` are the cues that could not be read.
         case noRows(skipped: [FormatError])
+        /// A ZIP archive (an EPUB) that cannot be opened, or a member that is refused.
+        case archive(String)
+        /// An EPUB whose structure is broken: `expected` says what was missing.
+        case book(expected: String)
+        /// One member of an EPUB (`member`) could not be used; the rest of the book loads.
+        case member(String, problem: String)
+        /// Every content document is encrypted (DRM): nothing can be read.
+        case protected
     }
 
     /// Whether the file simply holds nothing to read (empty, blank, a header alone): no text is
@@ -53,7 +61,7 @@ public struct FormatError: Error, Hashable, Sendable, CustomStringConvertible {
     /// a transcript that is damaged: a directory walk may skip such files with a warning.
     public var isNotATranscript: Bool {
         switch kind {
-        case .binary, .unsupportedShape: return true
+        case .binary, .unsupportedShape, .archive: return true
         default: return false
         }
     }
@@ -86,6 +94,14 @@ public struct FormatError: Error, Hashable, Sendable, CustomStringConvertible {
             return "expected \(expected)"
         case .badField(let expected, let found):
             return "expected \(expected), found \(found)"
+        case .archive(let problem):
+            return problem
+        case .book(let expected):
+            return "not a readable EPUB: expected \(expected)"
+        case .member(let member, let problem):
+            return "\(member): \(problem)"
+        case .protected:
+            return "the book's content is encrypted (DRM); nothing can be read"
         case .noRows(let skipped):
             return skipped.isEmpty
                 ? "holds no cue, segment or line of text"

@@ -27,7 +27,7 @@ public struct ParsedRows: Sendable {
     /// dropped (it cannot be hit, and it is nothing a reader would miss).
     mutating func appendRow(
         text: String, start: Timestamp? = nil, end: Timestamp? = nil, speaker: String? = nil,
-        locator: Locator
+        title: String? = nil, locator: Locator
     ) {
         let text = ControlSequences.hasControlCharacters(text)
             ? TextCleanup.collapsingWhitespace(ControlSequences.stripped(text))
@@ -37,7 +37,8 @@ public struct ParsedRows: Sendable {
         locator.cue = locator.cue.map { ControlSequences.stripped($0) }
         rows.append(Row(
             id: RowID(source: 0, index: rows.count), text: text, start: start, end: end,
-            speaker: speaker.map { TextCleanup.collapsingWhitespace(ControlSequences.stripped($0)) }, locator: locator
+            speaker: speaker.map { TextCleanup.collapsingWhitespace(ControlSequences.stripped($0)) },
+            title: title.map { TextCleanup.collapsingWhitespace(ControlSequences.stripped($0)) }, locator: locator
         ))
     }
 }

@@ -1,7 +1,7 @@
 /// The formats tsearch reads, and how a file's format is chosen: by extension, or for stdin and
 /// unknown extensions by sniffing the decoded text.
 public enum TranscriptFormat: String, CaseIterable, Sendable {
-    case srt, vtt, json, txt
+    case srt, vtt, json, txt, epub
 
     /// The lower-cased file extensions (without the dot) that mean this format.
     public var extensions: [String] {
@@ -10,6 +10,7 @@ public enum TranscriptFormat: String, CaseIterable, Sendable {
         case .vtt: return ["vtt", "webvtt"]
         case .json: return ["json"]
         case .txt: return ["txt"]
+        case .epub: return ["epub"]
         }
     }
 
@@ -36,13 +37,19 @@ public enum TranscriptFormat: String, CaseIterable, Sendable {
         return .txt
     }
 
-    /// The parser for this format.
-    public var parser: any TranscriptParser {
+    /// The parser for this text format; nil for EPUB, which is read from its bytes (`EPUBLoader`).
+    public var textParser: (any TranscriptParser)? {
         switch self {
         case .srt: return SubRipParser()
         case .vtt: return WebVTTParser()
         case .json: return JSONTranscriptParser()
         case .txt: return PlainTextParser()
+        case .epub: return nil
         }
+    }
+
+    /// Whether `bytes` start like a ZIP archive (an EPUB).
+    public static func looksLikeZIP(_ bytes: [UInt8]) -> Bool {
+        bytes.starts(with: [0x50, 0x4B, 0x03, 0x04])
     }
 }

@@ -13,17 +13,24 @@ public enum TranscriptLoader {
     ///   - path: the path as the user named it (or `<stdin>`), used in every message and locator.
     ///   - format: forces a format; nil chooses by extension, then by content.
     public static func load(bytes: [UInt8], path: String, format: TranscriptFormat? = nil) throws(FormatError) -> LoadResult {
+        let named = format ?? TranscriptFormat(path: path)
+        if named == .epub || (named == nil && TranscriptFormat.looksLikeZIP(bytes)) {
+            let parsed = try EPUBLoader.load(bytes: bytes, path: path)
+            guard !parsed.rows.isEmpty else { throw FormatError(file: path, kind: .noRows(skipped: parsed.warnings)) }
+            let source = SourceInfo(path: path, format: TranscriptFormat.epub.rawValue, encoding: "EPUB")
+            return LoadResult(transcript: Transcript(source: source, rows: parsed.rows), warnings: parsed.warnings)
+        }
         guard let decoded = TextDecoding.decode(bytes) else {
             throw FormatError(file: path, kind: .binary)
         }
-        var chosen = format ?? TranscriptFormat(path: path) ?? TranscriptFormat.sniff(decoded.text)
+        var chosen = named ?? TranscriptFormat.sniff(decoded.text)
         var parsed: ParsedRows
         do {
-            parsed = try chosen.parser.parse(decoded.text, file: path)
-        } catch where format == nil && TranscriptFormat(path: path) == nil {
+            parsed = try (chosen.textParser ?? PlainTextParser()).parse(decoded.text, file: path)
+        } catch where named == nil {
             parsed = ParsedRows()
         }
-        if parsed.rows.isEmpty, format == nil, TranscriptFormat(path: path) == nil, chosen != .txt {
+        if parsed.rows.isEmpty, named == nil, chosen != .txt {
             chosen = .txt
             parsed = PlainTextParser().parse(decoded.text, file: path)
         }

@@ -1,10 +1,10 @@
 /// The corpus as bytes, for the row cache beside a saved session (so `tsearch next` need not load
-/// and parse the files again). Layout, version 1, little-endian: the magic `TSCORPUS`, the version,
+/// and parse the files again). Layout, version 2, little-endian: the magic `TSCORPUS`, the version,
 /// then the sources (path, format, encoding) and every column of `Corpus` in declaration order.
 /// Reading checks every count, offset and reference, so a damaged cache throws instead of crashing.
 extension Corpus {
     static let magic = Array("TSCORPUS".utf8)
-    static let serializationVersion: UInt64 = 1
+    static let serializationVersion: UInt64 = 2
 
     package func serialized() -> [UInt8] {
         var writer = BinaryWriter()
@@ -24,6 +24,8 @@ extension Corpus {
         writer.write(speakerIDs)
         writer.write(titleIDs)
         writer.write(lines)
+        writer.write(hrefIDs)
+        writer.write(elements)
         writer.write(cueBytes)
         writer.write(cueOffsets.map(Int64.init))
         writer.write(hasCue.map { $0 ? UInt8(1) : 0 })
@@ -49,6 +51,8 @@ extension Corpus {
         speakerIDs = try reader.readArray(of: Int32.self)
         titleIDs = try reader.readArray(of: Int32.self)
         lines = try reader.readArray(of: Int32.self)
+        hrefIDs = try reader.readArray(of: Int32.self)
+        elements = try reader.readArray(of: Int32.self)
         cueBytes = try reader.readArray(of: UInt8.self)
         cueOffsets = try reader.readArray(of: Int64.self).map { Int($0) }
         hasCue = try reader.readArray(of: UInt8.self).map { $0 != 0 }
@@ -72,10 +76,11 @@ extension Corpus {
         try check(zip(textOffsets, textOffsets.dropFirst()).allSatisfy { $0 <= $1 }, "text offsets order")
         try check(sourceFirstRow.count == sources.count + 1 && sourceFirstRow.first == 0 && sourceFirstRow.last == rows, "source rows")
         try check(zip(sourceFirstRow, sourceFirstRow.dropFirst()).allSatisfy { $0 <= $1 }, "source rows order")
-        try check([startTimes.count, endTimes.count, speakerIDs.count, titleIDs.count, lines.count, hasCue.count].allSatisfy { $0 == rows }, "column lengths")
+        try check([startTimes.count, endTimes.count, speakerIDs.count, titleIDs.count, lines.count, hrefIDs.count, elements.count, hasCue.count]
+            .allSatisfy { $0 == rows }, "column lengths")
         try check(cueOffsets.count == rows + 1 && cueOffsets.first == 0 && cueOffsets.last == cueBytes.count, "cue offsets")
         try check(zip(cueOffsets, cueOffsets.dropFirst()).allSatisfy { $0 <= $1 }, "cue offsets order")
-        try check((speakerIDs + titleIDs).allSatisfy { $0 >= -1 && $0 < strings.count }, "string references")
+        try check((speakerIDs + titleIDs + hrefIDs).allSatisfy { $0 >= -1 && $0 < strings.count }, "string references")
         try check(startTimes.allSatisfy { $0 >= -1 } && endTimes.allSatisfy { $0 >= -1 }, "times")
     }
 }

@@ -22,6 +22,9 @@ public struct Corpus: Sendable {
     var titleIDs: [Int32] = []
     /// 1-based source line, or 0 for none.
     var lines: [Int32] = []
+    /// A book row's content document (index into `strings`, or -1) and block position (or -1).
+    var hrefIDs: [Int32] = []
+    var elements: [Int32] = []
     /// Cue identifiers back to back (UTF-8); a row without one has an empty span and `hasCue` false.
     var cueBytes: [UInt8] = []
     var cueOffsets: [Int] = [0]
@@ -54,6 +57,8 @@ public struct Corpus: Sendable {
             speakerIDs.append(intern(row.speaker))
             titleIDs.append(intern(row.title))
             lines.append(Int32(clamping: row.locator.line ?? 0))
+            hrefIDs.append(intern(row.locator.href))
+            elements.append(Int32(clamping: row.locator.element ?? -1))
             if let cue = row.locator.cue {
                 cueBytes.append(contentsOf: cue.utf8)
                 hasCue.append(true)
@@ -130,7 +135,11 @@ public struct Corpus: Sendable {
             end: endTimes[index] >= 0 ? Timestamp(milliseconds: endTimes[index]) : nil,
             speaker: speakerIDs[index] >= 0 ? strings[Int(speakerIDs[index])] : nil,
             title: titleIDs[index] >= 0 ? strings[Int(titleIDs[index])] : nil,
-            locator: Locator(file: sources[source].path, line: lines[index] > 0 ? Int(lines[index]) : nil, cue: cue)
+            locator: Locator(
+                file: sources[source].path, line: lines[index] > 0 ? Int(lines[index]) : nil, cue: cue,
+                href: hrefIDs[index] >= 0 ? strings[Int(hrefIDs[index])] : nil,
+                element: elements[index] >= 0 ? Int(elements[index]) : nil
+            )
         )
     }
 }

@@ -6,10 +6,16 @@ public struct Locator: Hashable, Sendable {
     public var line: Int?
     /// The cue identifier (WebVTT) or cue number (SubRip) as written in the file, if any.
     public var cue: String?
+    /// For a book: the content document (its path inside the EPUB, e.g. `OEBPS/ch03.xhtml`).
+    public var href: String?
+    /// For a book: the row's block element's position in its content document, from 0.
+    public var element: Int?
 
-    public init(file: String, line: Int? = nil, cue: String? = nil) {
+    public init(file: String, line: Int? = nil, cue: String? = nil, href: String? = nil, element: Int? = nil) {
         self.file = file
         self.line = line
         self.cue = cue
+        self.href = href
+        self.element = element
     }
 }

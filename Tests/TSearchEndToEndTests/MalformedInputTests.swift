@@ -55,7 +55,7 @@ import Testing
         let folder = try Self.folder()
         let result = try TSearch.run(["search", "budget", "x.srt"], in: folder)
         #expect(result.status == 1)
-        #expect(result.stderr == "tsearch: warning: x.srt: no .srt, .vtt, .json or .txt file in this directory\n")
+        #expect(result.stderr == "tsearch: warning: x.srt: no .srt, .vtt, .json, .txt or .epub file in this directory\n")
     }
 
     @Test func goodFileAloneExitsZeroWithWarningOnly() throws {

@@ -104,10 +104,10 @@ struct Flag: Sendable {
             raw.color = choice
         },
         Flag(long: "input-format", short: nil, valueName: "FORMAT",
-             help: "Read every input as FORMAT (srt, vtt, json, txt) instead of by extension or content.",
+             help: "Read every input as FORMAT (srt, vtt, json, txt, epub) instead of by extension or content.",
              commands: loading.union(exporting)) { raw, value throws(UsageError) in
             guard let format = TranscriptFormat(rawValue: value) else {
-                throw UsageError("--input-format expects srt, vtt, json or txt, found \"\(value)\"")
+                throw UsageError("--input-format expects srt, vtt, json, txt or epub, found \"\(value)\"")
             }
             raw.inputFormat = format
         },

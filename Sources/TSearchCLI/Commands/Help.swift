@@ -20,7 +20,7 @@ enum Help {
         text += """
 
         QUERY is matched verbatim (no metacharacters), ignoring case unless -s. A PATH may be a file,
-        a directory (searched recursively for .srt, .vtt, .json and .txt files) or - for stdin; with
+        a directory (searched recursively for .srt, .vtt, .json, .txt and .epub files) or - for stdin; with
         no PATH, stdin when it is piped, else the current directory.
         Exit status: 0 if anything matched, 1 if nothing did, 2 on an error.
 

@@ -35,7 +35,7 @@ struct CorpusLoading {
             loading.unreadable.append(path)
         }
         for directory in expansion.emptyDirectories {
-            environment.report("warning: \(directory): no .srt, .vtt, .json or .txt file in this directory")
+            environment.report("warning: \(directory): no .srt, .vtt, .json, .txt or .epub file in this directory")
             loading.warningCount += 1
         }
         for input in expansion.inputs {

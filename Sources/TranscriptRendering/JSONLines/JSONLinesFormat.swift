@@ -8,7 +8,8 @@ import TranscriptSearch
 ///
 /// - `hit`: `hit` (1-based number), `hits` (the total), `file`, `row` (row ID `"source:index"`),
 ///   `line` (1-based source line or null), `cue` (identifier or number as written, or null),
-///   `start_ms`, `end_ms`, `speaker`, `title`, `text` (the whole row), and `match`:
+///   `start_ms`, `end_ms`, `speaker`, `title` (the book section), for a book's rows `href` (its
+///   content document) and `element` (the block's position in it), `text` (the whole row), and `match`:
 ///   `{"start": …, "end": …, "text": …}`, UTF-8 byte offsets into `text`, on character boundaries.
 /// - `context` (with `-C N`): `file`, `row`, `line`, `cue`, `start_ms`, `end_ms`, `speaker`, `title`,
 ///   `text`.
@@ -77,6 +78,10 @@ public enum JSONLinesFormat {
         object.add("end_ms", row.end?.milliseconds)
         object.add("speaker", row.speaker)
         object.add("title", row.title)
+        if let href = row.locator.href {
+            object.add("href", href)
+            object.add("element", row.locator.element)
+        }
         object.add("text", row.text)
     }
 }

@@ -1,0 +1,240 @@
+import CZlib
+
+/// A read-only ZIP archive in memory: the central directory (ZIP64 where needed), stored and
+/// deflated members inflated with the system zlib, CRC-32 checked. It never extracts to disk.
+///
+/// Bounded, because an archive is untrusted input:
+/// - at most `Limits.maximumEntries` members, and every count, size and offset must lie inside the
+///   archive (a directory that claims otherwise is refused before anything is allocated);
+/// - a member that inflates past `Limits.maximumEntrySize` bytes, or past `Limits.maximumRatio`
+///   times its compressed size, is refused (a zip bomb), and inflation stops the moment it would be.
+public struct ZIPArchive: Sendable {
+    /// How much an archive may ask for.
+    public struct Limits: Hashable, Sendable {
+        /// Members in the central directory.
+        public var maximumEntries: Int
+        /// Bytes one member may inflate to.
+        public var maximumEntrySize: Int
+        /// Inflated bytes per compressed byte.
+        public var maximumRatio: Int
+
+        public init(maximumEntries: Int = 100_000, maximumEntrySize: Int = 64 << 20, maximumRatio: Int = 1_000) {
+            self.maximumEntries = maximumEntries
+            self.maximumEntrySize = maximumEntrySize
+            self.maximumRatio = maximumRatio
+        }
+    }
+
+    /// One member, as the central directory describes it.
+    public struct Entry: Hashable, Sendable {
+        public var name: String
+        public var method: UInt16
+        public var isEncrypted: Bool
+        public var crc32: UInt32
+        public var compressedSize: Int
+        public var uncompressedSize: Int
+        var localHeaderOffset: Int
+    }
+
+    public let entries: [Entry]
+    public let limits: Limits
+    private let bytes: [UInt8]
+    private let byName: [String: Int]
+
+    public init(bytes: [UInt8], limits: Limits = Limits()) throws(ZIPError) {
+        self.bytes = bytes
+        self.limits = limits
+        self.entries = try Self.readCentralDirectory(bytes, limits: limits)
+        var byName: [String: Int] = [:]
+        for (index, entry) in entries.enumerated() where byName[entry.name] == nil { byName[entry.name] = index }
+        self.byName = byName
+    }
+
+    public func entry(named name: String) -> Entry? {
+        byName[name].map { entries[$0] }
+    }
+
+    /// The member's bytes, inflated and checked.
+    public func contents(of entry: Entry) throws(ZIPError) -> [UInt8] {
+        func fail(_ kind: ZIPError.Kind) -> ZIPError { ZIPError(entry: entry.name, kind: kind) }
+        guard !entry.isEncrypted else { throw fail(.encrypted) }
+        let header = entry.localHeaderOffset
+        guard header >= 0, header + 30 <= bytes.count, read32(header) == 0x0403_4B50 else {
+            throw fail(.corrupt("no local header where the directory says"))
+        }
+        let start = header + 30 + Int(read16(header + 26)) + Int(read16(header + 28))
+        guard start <= bytes.count, entry.compressedSize <= bytes.count - start else {
+            throw fail(.corrupt("the member runs past the end of the archive"))
+        }
+        let compressed = bytes[start..<start + entry.compressedSize]
+        let limit = min(limits.maximumEntrySize, max(entry.compressedSize, 1) * limits.maximumRatio)
+        guard entry.uncompressedSize <= limit else { throw fail(.tooLarge(limit: limit)) }
+        let output: [UInt8]
+        switch entry.method {
+        case 0:
+            output = Array(compressed)
+        case 8:
+            output = try inflate(compressed, limit: limit, entry: entry.name)
+        default:
+            throw fail(.unsupportedMethod(entry.method))
+        }
+        let checksum = output.withUnsafeBufferPointer { buffer in
+            UInt32(crc32(0, buffer.baseAddress, uInt(buffer.count)))
+        }
+        guard checksum == entry.crc32 else { throw fail(.corrupt("CRC-32 mismatch")) }
+        return output
+    }
+
+    /// The member named `name`, or nil when there is none.
+    public func contents(ofEntryNamed name: String) throws(ZIPError) -> [UInt8]? {
+        guard let entry = entry(named: name) else { return nil }
+        return try contents(of: entry)
+    }
+
+    private func inflate(_ input: ArraySlice<UInt8>, limit: Int, entry: String) throws(ZIPError) -> [UInt8] {
+        var stream = z_stream()
+        guard inflateInit2_(&stream, -MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+            throw ZIPError(entry: entry, kind: .corrupt("zlib could not start"))
+        }
+        defer { inflateEnd(&stream) }
+        var output: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var input = Array(input)
+        var status: Int32 = Z_OK
+        input.withUnsafeMutableBufferPointer { source in
+            stream.next_in = source.baseAddress
+            stream.avail_in = uInt(source.count)
+            repeat {
+                chunk.withUnsafeMutableBufferPointer { target in
+                    stream.next_out = target.baseAddress
+                    stream.avail_out = uInt(target.count)
+                    status = CZlib.inflate(&stream, Z_NO_FLUSH)
+                    let produced = target.count - Int(stream.avail_out)
+                    output.append(contentsOf: target[0..<produced])
+                }
+            } while status == Z_OK && output.count <= limit && (stream.avail_in > 0 || stream.avail_out == 0)
+        }
+        guard output.count <= limit else { throw ZIPError(entry: entry, kind: .tooLarge(limit: limit)) }
+        guard status == Z_STREAM_END else { throw ZIPError(entry: entry, kind: .corrupt("the deflate stream is damaged")) }
+        return output
+    }
+
+    // MARK: The central directory
+
+    private static func readCentralDirectory(_ bytes: [UInt8], limits: Limits) throws(ZIPError) -> [Entry] {
+        func fail(_ reason: String) -> ZIPError { ZIPError(entry: nil, kind: .corrupt(reason)) }
+        guard bytes.count >= 22 else { throw fail("too short to be a ZIP archive") }
+        // The end-of-central-directory record is in the last 22 + 65,535 bytes.
+        let earliest = max(0, bytes.count - 22 - 0xFFFF)
+        var end = bytes.count - 22
+        while end >= earliest && !(bytes[end] == 0x50 && bytes[end + 1] == 0x4B && bytes[end + 2] == 5 && bytes[end + 3] == 6) {
+            end -= 1
+        }
+        guard end >= earliest else { throw fail("no end of central directory (not a ZIP archive)") }
+        var count = Int(le16(bytes, end + 10))
+        var size = Int(le32(bytes, end + 12))
+        var offset = Int(le32(bytes, end + 16))
+        if count == 0xFFFF || size == 0xFFFF_FFFF || offset == 0xFFFF_FFFF {
+            // ZIP64: a locator right before the record points at the ZIP64 end record.
+            let locator = end - 20
+            guard locator >= 0, le32(bytes, locator) == 0x0706_4B50 else { throw fail("ZIP64 locator missing") }
+            let record = Int(clamping: le64(bytes, locator + 8))
+            guard record >= 0, record <= bytes.count - 56, le32(bytes, record) == 0x0606_4B50 else {
+                throw fail("ZIP64 end record missing")
+            }
+            count = Int(clamping: le64(bytes, record + 32))
+            size = Int(clamping: le64(bytes, record + 40))
+            offset = Int(clamping: le64(bytes, record + 48))
+        }
+        guard count <= limits.maximumEntries else {
+            throw ZIPError(entry: nil, kind: .tooManyEntries(count, limit: limits.maximumEntries))
+        }
+        guard offset >= 0, size >= 0, offset <= bytes.count, size <= bytes.count - offset, count * 46 <= size else {
+            throw fail("the central directory lies outside the archive")
+        }
+        var entries: [Entry] = []
+        entries.reserveCapacity(count)
+        var position = offset
+        for _ in 0..<count {
+            guard position + 46 <= offset + size, le32(bytes, position) == 0x0201_4B50 else {
+                throw fail("a damaged central directory entry")
+            }
+            let nameLength = Int(le16(bytes, position + 28))
+            let extraLength = Int(le16(bytes, position + 30))
+            let commentLength = Int(le16(bytes, position + 32))
+            let next = position + 46 + nameLength + extraLength + commentLength
+            guard next <= offset + size else { throw fail("a central directory entry runs past the directory") }
+            var compressed = Int(le32(bytes, position + 20))
+            var uncompressed = Int(le32(bytes, position + 24))
+            var local = Int(le32(bytes, position + 42))
+            // ZIP64 extra field (0x0001): the 64-bit values, in order, for those that are 0xFFFFFFFF.
+            var extra = position + 46 + nameLength
+            while extra + 4 <= position + 46 + nameLength + extraLength {
+                let id = le16(bytes, extra), length = Int(le16(bytes, extra + 2))
+                if id == 1 {
+                    var field = extra + 4
+                    if uncompressed == 0xFFFF_FFFF, field + 8 <= extra + 4 + length {
+                        uncompressed = Int(clamping: le64(bytes, field)); field += 8
+                    }
+                    if compressed == 0xFFFF_FFFF, field + 8 <= extra + 4 + length {
+                        compressed = Int(clamping: le64(bytes, field)); field += 8
+                    }
+                    if local == 0xFFFF_FFFF, field + 8 <= extra + 4 + length {
+                        local = Int(clamping: le64(bytes, field)); field += 8
+                    }
+                }
+                extra += 4 + length
+            }
+            let nameBytes = bytes[(position + 46)..<(position + 46 + nameLength)]
+            entries.append(Entry(
+                name: String(decoding: nameBytes, as: UTF8.self),
+                method: le16(bytes, position + 10),
+                isEncrypted: le16(bytes, position + 8) & 1 != 0,
+                crc32: le32(bytes, position + 16),
+                compressedSize: compressed, uncompressedSize: uncompressed, localHeaderOffset: local
+            ))
+            position = next
+        }
+        return entries
+    }
+
+    private func read16(_ offset: Int) -> UInt16 { le16(bytes, offset) }
+    private func read32(_ offset: Int) -> UInt32 { le32(bytes, offset) }
+}
+
+private func le16(_ bytes: [UInt8], _ offset: Int) -> UInt16 {
+    UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8
+}
+
+private func le32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
+    UInt32(le16(bytes, offset)) | UInt32(le16(bytes, offset + 2)) << 16
+}
+
+private func le64(_ bytes: [UInt8], _ offset: Int) -> UInt64 {
+    UInt64(le32(bytes, offset)) | UInt64(le32(bytes, offset + 4)) << 32
+}
+
+/// A ZIP archive or member that cannot be read; `entry` names the member when there is one.
+public struct ZIPError: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Kind: Hashable, Sendable {
+        case corrupt(String)
+        case encrypted
+        case unsupportedMethod(UInt16)
+        case tooLarge(limit: Int)
+        case tooManyEntries(Int, limit: Int)
+    }
+
+    public var entry: String?
+    public var kind: Kind
+
+    public var description: String {
+        let subject = entry.map { "\($0): " } ?? ""
+        switch kind {
+        case .corrupt(let reason): return subject + "damaged archive: " + reason
+        case .encrypted: return subject + "encrypted"
+        case .unsupportedMethod(let method): return subject + "compression method \(method) is not supported (stored and deflate are)"
+        case .tooLarge(let limit): return subject + "refused: it would inflate past \(limit) bytes (a zip bomb?)"
+        case .tooManyEntries(let count, let limit): return "refused: \(count) members, more than \(limit)"
+        }
+    }
+}
