@@ -216,7 +216,9 @@ struct PackageDocument {
             case .start("item", let attributes):
                 guard let id = attributes["id"], let href = attributes["href"] else { continue }
                 if manifest[id] == nil { order.append(id) }
-                manifest[id] = (EPUBLoader.resolve(href, relativeTo: path), attributes["media-type"] ?? "", attributes["properties"] ?? "")
+                // Some books put a fragment on a manifest href (`about.xhtml#o8`): the document is the part before it.
+                let document = String(href.prefix { $0 != "#" })
+                manifest[id] = (EPUBLoader.resolve(document, relativeTo: path), attributes["media-type"] ?? "", attributes["properties"] ?? "")
             case .start("spine", let attributes):
                 tocID = attributes["toc"]
             case .start("itemref", let attributes):
@@ -225,7 +227,9 @@ struct PackageDocument {
                 break
             }
         }
-        spine = spineIDs.compactMap { manifest[$0]?.href }
+        // Each document once, at its first place in the spine.
+        var seen: Set<String> = []
+        spine = spineIDs.compactMap { manifest[$0]?.href }.filter { seen.insert($0).inserted }
         let items = order.compactMap { manifest[$0] }
         navigation = items.first { $0.properties.split(separator: " ").contains("nav") }?.href
         ncx = tocID.flatMap { manifest[$0]?.href } ?? items.first { $0.type == "application/x-dtbncx+xml" }?.href

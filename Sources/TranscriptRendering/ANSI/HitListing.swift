@@ -66,12 +66,13 @@ public struct HitListing: Sendable {
         let number = positions.isEmpty ? "" : formatting.hitNumbers(positions, of: index.count)
         let padded = String(repeating: " ", count: max(0, numberWidth - number.count)) + number
         let place = formatting.place(of: value)
+        let gap = place.isEmpty ? "" : "  "  // a book's rows have no time or line
         if positions.isEmpty {
             let speaker = value.speaker.map { ControlSequences.stripped($0) + ": " } ?? ""
             let text = ControlSequences.stripped(value.text)
-            return styler.paint("\(padded)  \(place)  \(speaker)\(text)", .context)
+            return styler.paint("\(padded)  \(place)\(gap)\(speaker)\(text)", .context)
         }
-        return styler.paint(padded, .hitNumber) + "  " + styler.paint(place, .time) + "  "
+        return styler.paint(padded, .hitNumber) + "  " + styler.paint(place, .time) + gap
             + formatting.speakerPrefix(of: value)
             + formatting.highlighted(value.text, hits: index.hits(inRow: row), current: current)
     }
