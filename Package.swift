@@ -32,7 +32,7 @@ let package = Package(
         ),
 
         .testTarget(name: "TranscriptModelTests", dependencies: ["TranscriptModel"]),
-        .testTarget(name: "TranscriptFormatsTests", dependencies: ["TranscriptFormats", "CZlib"]),
+        .testTarget(name: "TranscriptFormatsTests", dependencies: ["TranscriptFormats"]),
         .testTarget(name: "TranscriptSearchTests", dependencies: ["TranscriptSearch"]),
         .testTarget(name: "TranscriptRenderingTests", dependencies: ["TranscriptRendering"]),
         .testTarget(name: "TSearchCLITests", dependencies: ["TSearchCLI"]),

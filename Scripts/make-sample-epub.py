@@ -67,7 +67,7 @@ chapter("chapter1.xhtml", "1. Project Kickoff (8 July)",
         [("kickoff-goals", "Goals for the quarter"), ("kickoff-roles", "Roles")], """
 <h1>1. Project Kickoff</h1>
 <div class="meta">Monday 8 July, 10:00&#8211;11:00. Present: Alice (PM), Bob (backend), Chen Wei (frontend), Dana (design), Jos&#233; (sales), Zoë (finance).</div>
-<p class="where">Room 4B, Building 2<br/>Dial-in: extension 5501, code 8812</p>
+<p class="where">Room 4B, Building 2<br/>Dial-in: extension&nbsp;5501, code 8812</p>
 <h2 id="kickoff-goals">Goals for the quarter</h2>
 <p>Alice opened the meeting with the three goals for Q3: ship the search beta, sign two pilot customers, and keep spending inside the agreed budget.</p>
 <p>Bob asked whether the beta includes the export feature. Alice: "Export is a stretch goal &amp; not a promise."</p>
@@ -181,7 +181,7 @@ chapter("chapter4.xhtml", "4. Customer Interview Debrief (2 September)",
         [("interview-findings", "What we heard"), ("interview-quotes", "Quotes")], """
 <h1>4. Customer Interview Debrief</h1>
 <div class="meta">Monday 2 September. Present: Alice, Chen Wei, Dana, José.</div>
-<p>José interviewed five people at two pilot customers last week. This meeting went through what we heard.</p>
+<p>José interviewed five people at two pilot customers last week. This meeting went through what we heard (Q&amp;A notes are in the shared folder).</p>
 <h2 id="interview-findings">What we heard</h2>
 <p>Three of five search their recordings before every weekly 会議, mostly to find who promised what.</p>
 <p>Their purchasing happens in budget cycles that start in January, so a paid plan has to be approved by November.</p>
@@ -249,7 +249,7 @@ chapter("chapter5.xhtml", "5. Quarter Retro (30 September)",
     <tr><td>Chen Wei</td><td>Translation notes</td><td>18 October</td></tr>
   </tbody>
 </table>
-<p>Thanks, everyone 👍🏽 See you in Q4.</p>
+<p>Thanks, everyone 👍🏽 Next retro: Caf&#233; Süd, 6&nbsp;January.</p>
 """, ("retro.png", [9, 10, 8, 12, 13, 14], (0x1f, 0x7a, 0x8c)), "retro")
 
 

@@ -57,7 +57,8 @@ rm -f "$DIR/pip-check.log"
 # 3. Download the Debian packages (no install) into DIR/debs.
 names=()
 for spec in "${DEBS[@]}"; do names+=("${spec%%=*}"); done
-if ! apt-cache policy "${names[0]}" 2>/dev/null | grep -q 'Candidate: [^(]'; then
+policy=$(apt-cache policy "${names[0]}" 2>/dev/null || true)
+if ! grep -q 'Candidate: [^(]' <<<"$policy"; then
   [ "$(id -u)" = 0 ] || die "apt has no package lists; run 'apt-get update' as root first"
   echo "fetch.sh: running apt-get update" >&2
   apt-get update -q >/dev/null || die "apt-get update failed"

@@ -20,6 +20,7 @@ from urllib.parse import unquote
 from bs4 import BeautifulSoup, NavigableString, Tag
 from bs4.element import PreformattedString
 from ebooklib import epub
+from lxml import etree
 
 warnings.filterwarnings("ignore")  # ebooklib/bs4 chatter; errors are recorded per book
 
@@ -60,15 +61,33 @@ class Row:
         self.start, self.parts = start, []
 
 
+# Strict XML: internal DTD-subset entities expanded, nothing loaded from outside.
+XML_PARSER = etree.XMLParser(load_dtd=False, no_network=True, resolve_entities="internal",
+                             huge_tree=True)
+
+
+def parse(data):
+    """(soup, well_formed). Well-formed XML: the tree as XML (entities declared in
+    the document expanded, CDATA as text) in BeautifulSoup's "lxml-xml" builder.
+    Otherwise (undeclared entities such as &nbsp;, broken markup): the raw bytes
+    with BeautifulSoup's "lxml" builder, i.e. libxml2's lenient HTML parser, which
+    knows the HTML entities and treats <x/> as an empty element."""
+    try:
+        root = etree.fromstring(data, XML_PARSER)
+    except etree.XMLSyntaxError:
+        return BeautifulSoup(data, "lxml"), False
+    return BeautifulSoup(etree.tostring(root, encoding="utf-8"), "lxml-xml"), True
+
+
 def extract(data):
-    """Rows of one XHTML document: (rows, targets).
+    """Rows of one XHTML document: (rows, targets, well_formed).
 
     rows: [Row] in document order of their start; targets: {id: position}
     where position is the start of the row (or run) that holds the element
     with that id, or the element's own position for a block that is not a row.
     """
-    soup = BeautifulSoup(data, "lxml")  # libxml2's HTML parser: lenient, HTML entities, <x/> closes
-    root = soup.body or soup
+    soup, well_formed = parse(data)
+    root = soup.find("body") or soup
     rows, targets = [], {}
     counter = [0]
 
@@ -152,7 +171,7 @@ def extract(data):
         note_id(el, ctx.owner(idx))
         walk_children(el, ctx)
 
-    if root is soup.body:
+    if root is not soup:
         visit(root, -1, RunCtx())
     else:
         walk_children(root, RunCtx())
@@ -161,7 +180,7 @@ def extract(data):
         text = collapse("".join(row.parts))
         if text:
             out.append((row.start, text))
-    return out, targets
+    return out, targets, well_formed
 
 
 def zip_name(base_dir, path):
@@ -264,7 +283,9 @@ def read_book(path, rel):
         result["spine"].append({"href": href, "linear": (linear or "yes") != "no", "media_type": media})
         doc_rows, targets = [], {}
         if media in HTML_TYPES and href not in spine_index:
-            doc_rows, targets = extract(item.content)
+            doc_rows, targets, well_formed = extract(item.content)
+            if not well_formed:
+                result["warnings"].append(f"not well-formed XML, read as HTML: {href}")
         spine_index.setdefault(href, len(targets_by_doc))
         targets_by_doc.append(targets)
         rows.extend((len(targets_by_doc) - 1, start, href, text) for start, text in doc_rows)

@@ -1,3 +1,5 @@
+import TranscriptFormats
+
 /// A deterministic corpus of meeting-style rows (accents, CJK, emoji, the odd ß and Σ), written as
 /// SubRip, WebVTT, JSON and plain text, so every run of the benchmark measures the same input.
 struct CorpusGenerator {
@@ -64,6 +66,29 @@ struct CorpusGenerator {
             out += index + 1 < rows ? ",\n" : "\n"
         }
         return out + "]}\n"
+    }
+
+    /// An EPUB 3 book of `chapters` chapters of `paragraphs` paragraphs each, with a nav document.
+    mutating func epub(chapters: Int, paragraphs: Int) -> [UInt8] {
+        var zip = ZIPWriter()
+        zip.add("mimetype", "application/epub+zip", deflate: false)
+        zip.add("META-INF/container.xml", "<?xml version=\"1.0\"?><container version=\"1.0\" xmlns=\"urn:oasis:names:tc:opendocument:xmlns:container\"><rootfiles><rootfile full-path=\"OEBPS/content.opf\" media-type=\"application/oebps-package+xml\"/></rootfiles></container>")
+        var manifest = "<item id=\"nav\" href=\"nav.xhtml\" media-type=\"application/xhtml+xml\" properties=\"nav\"/>"
+        var spine = "", nav = ""
+        for chapter in 1...chapters {
+            manifest += "<item id=\"c\(chapter)\" href=\"c\(chapter).xhtml\" media-type=\"application/xhtml+xml\"/>"
+            spine += "<itemref idref=\"c\(chapter)\"/>"
+            nav += "<li><a href=\"c\(chapter).xhtml\">Meeting \(chapter)</a></li>"
+            var body = "<h1>Meeting \(chapter)</h1>"
+            for paragraph in 0..<paragraphs {
+                if paragraph % 20 == 0 { body += "<h2>Topic \(paragraph / 20 + 1)</h2>" }
+                body += "<p><b>\(speaker())</b>: \(sentence()) \(sentence())</p>"
+            }
+            zip.add("OEBPS/c\(chapter).xhtml", "<?xml version=\"1.0\" encoding=\"utf-8\"?><html xmlns=\"http://www.w3.org/1999/xhtml\"><head><title>Meeting \(chapter)</title></head><body>\(body)</body></html>")
+        }
+        zip.add("OEBPS/content.opf", "<?xml version=\"1.0\"?><package xmlns=\"http://www.idpf.org/2007/opf\" version=\"3.0\" unique-identifier=\"id\"><metadata xmlns:dc=\"http://purl.org/dc/elements/1.1/\"><dc:identifier id=\"id\">bench</dc:identifier><dc:title>Bench</dc:title><dc:language>en</dc:language></metadata><manifest>\(manifest)</manifest><spine>\(spine)</spine></package>")
+        zip.add("OEBPS/nav.xhtml", "<?xml version=\"1.0\"?><html xmlns=\"http://www.w3.org/1999/xhtml\" xmlns:epub=\"http://www.idpf.org/2007/ops\"><head><title>toc</title></head><body><nav epub:type=\"toc\"><ol>\(nav)</ol></nav></body></html>")
+        return zip.archive()
     }
 
     mutating func plainText(rows: Int) -> String {

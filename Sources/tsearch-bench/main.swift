@@ -1,6 +1,7 @@
 // tsearch-bench: the numbers behind TranscriptSearch's speed claims (DESIGN section 8).
 //
-//   swift run -c release tsearch-bench [--rows N] [--runs K] [--section load|search|export|navigation|all]
+//   swift run -c release tsearch-bench [--rows N] [--runs K] [--section load|search|export|epub|navigation|all]
+//                                      [--python PATH-TO-A-PYTHON-WITH-EBOOKLIB]
 //
 // Builds a deterministic corpus (default 100,000 rows of meeting-style text with accents, CJK and
 // emoji) in a temporary folder and reports medians of K runs (default 5): load time per format,
@@ -19,6 +20,9 @@ struct Options {
     var rows = 100_000
     var runs = 5
     var section = "all"
+    /// A Python with ebooklib, beautifulsoup4 and lxml (e.g. the venv Scripts/realepubs/fetch.sh
+    /// makes), to time ebooklib reading the same book in the same run.
+    var python: String?
 
     init(_ arguments: [String]) {
         var rest = arguments.dropFirst()
@@ -27,8 +31,9 @@ struct Options {
             case "--rows": rows = Int(rest.popFirst() ?? "") ?? rows
             case "--runs": runs = max(1, Int(rest.popFirst() ?? "") ?? runs)
             case "--section": section = rest.popFirst() ?? section
+            case "--python": python = rest.popFirst()
             default:
-                FileHandle.standardError.write(Data("usage: tsearch-bench [--rows N] [--runs K] [--section load|search|export|navigation|all]\n".utf8))
+                FileHandle.standardError.write(Data("usage: tsearch-bench [--rows N] [--runs K] [--section load|search|export|epub|navigation|all] [--python PATH]\n".utf8))
                 exit(2)
             }
         }
@@ -134,6 +139,50 @@ if options.section == "all" || options.section == "export" {
     }
     print("\nexport to HTML, every row (\(corpus.rowCount) rows, \(index.count) hits, \(index.rowsWithHits.count) rows with hits)")
     print("  render \(format(seconds)), \(String(format: "%.1f", Double(bytes) / 1e6)) MB page, \(String(format: "%.0f", Double(corpus.rowCount) / seconds)) rows/s")
+}
+
+// MARK: EPUB
+
+if options.section == "all" || options.section == "epub" {
+    // About 5 MB of deflated XHTML: 120 chapters of 1,250 paragraphs.
+    var bookGenerator = CorpusGenerator(seed: 7)
+    let book = bookGenerator.epub(chapters: 120, paragraphs: 1_250)
+    let bookURL = folder.appendingPathComponent("book.epub")
+    try Data(book).write(to: bookURL)
+    var rows = 0
+    let seconds = try median(options.runs) { rows = try TranscriptLoader.load(bytes: book, path: "book.epub").transcript.rows.count }
+    print("\nEPUB load (\(String(format: "%.1f", Double(book.count) / 1e6)) MB book, \(rows) rows)")
+    print("  tsearch EPUBLoader          \(format(seconds))")
+    if let python = options.python {
+        let script = """
+        import sys, time, ebooklib
+        from ebooklib import epub
+        from bs4 import BeautifulSoup
+        start = time.perf_counter(); book = epub.read_epub(sys.argv[1]); n = 0
+        for item in book.get_items_of_type(ebooklib.ITEM_DOCUMENT):
+            n += len(BeautifulSoup(item.get_content(), "lxml").get_text())
+        print(time.perf_counter() - start)
+        """
+        var times: [Double] = []
+        for _ in 0..<options.runs {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: python)
+            process.arguments = ["-c", script, bookURL.path]
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            if let value = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) { times.append(value) }
+        }
+        if times.isEmpty {
+            print("  ebooklib + BeautifulSoup    (could not run \(python))")
+        } else {
+            let reference = times.sorted()[times.count / 2]
+            print("  ebooklib + BeautifulSoup    \(format(reference))   ratio tsearch/ebooklib \(String(format: "%.2f", seconds / reference))")
+        }
+    }
 }
 
 // MARK: Navigation (whole process)

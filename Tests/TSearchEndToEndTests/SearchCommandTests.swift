@@ -4,7 +4,7 @@ import Testing
 @Suite(.serialized) struct SearchCommandTests {
     static let sampleFiles = [
         "broken.srt", "call-log.txt", "escape.srt", "interview.whisper.json", "kickoff-utf16.srt", "notes.json",
-        "offsite-cp1252.vtt", "planning.srt", "retro.whisperx.json", "standup.vtt", "sync.json",
+        "offsite-cp1252.vtt", "planning.srt", "retro.whisperx.json", "standup.vtt", "sync.json", "minutes.epub",
     ]
 
     /// The README's first command, exactly: hits from every sample, exit 0, one warning.

@@ -7,8 +7,8 @@ import TranscriptModel
 /// by its document's href and block position.
 ///
 /// Safe with untrusted books: the archive is read in memory with bounded inflation (`ZIPArchive`);
-/// documents are XML-parsed with external entities and DTDs never loaded, and one that declares
-/// entities (billion laughs, XXE) is refused. A missing, refused or encrypted content document is a
+/// documents are XML-parsed with external entities and DTDs never loaded, and one whose DTD declares
+/// external, parameter or nested entities (XXE, billion laughs) is refused. A missing, refused or encrypted content document is a
 /// warning naming the member, and the rest of the book loads; font obfuscation in
 /// `META-INF/encryption.xml` is fine; a book whose every content document is encrypted is an error.
 public enum EPUBLoader {
@@ -33,7 +33,7 @@ public enum EPUBLoader {
             do {
                 return try MarkupReader.events(contents).events
             } catch {
-                throw fail(.member(name, problem: "refused: it declares entities in its DTD (billion laughs or XXE)"))
+                throw fail(.member(name, problem: "refused: its DTD declares external or nested entities (XXE or billion laughs)"))
             }
         }
 

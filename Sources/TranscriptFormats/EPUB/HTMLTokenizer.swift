@@ -9,14 +9,15 @@ enum HTMLTokenizer {
         "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr",
     ]
 
-    static func events(_ text: String) -> [MarkupEvent] {
+    /// `entities` are the document's own declared entities (name → replacement), beyond HTML's.
+    static func events(_ text: String, entities: [String: String] = [:]) -> [MarkupEvent] {
         var events: [MarkupEvent] = []
         let scalars = Array(text.unicodeScalars)
         var index = 0
         var pending = String.UnicodeScalarView()
 
         func flush() {
-            if !pending.isEmpty { events.append(.text(decodeEntities(String(pending)))) }
+            if !pending.isEmpty { events.append(.text(decodeEntities(String(pending), declared: entities))) }
             pending = String.UnicodeScalarView()
         }
         func starts(_ prefix: String, at position: Int) -> Bool {
@@ -48,6 +49,13 @@ enum HTMLTokenizer {
                 let end = skip(past: "]]>", from: start)
                 events.append(.text(String(String.UnicodeScalarView(scalars[start..<max(start, end - 3)]))))
                 index = end
+            } else if starts("<!DOCTYPE", at: index) {
+                // A doctype, with its internal subset `[ … ]` if it has one.
+                flush()
+                var end = index + 9
+                while end < scalars.count, scalars[end] != "[", scalars[end] != ">" { end += 1 }
+                if end < scalars.count, scalars[end] == "[" { end = skip(past: "]", from: end) }
+                index = skip(past: ">", from: end)
             } else if scalars[index + 1] == "!" || scalars[index + 1] == "?" {
                 flush(); index = skip(past: ">", from: index + 1)
             } else if scalars[index + 1] == "/" || scalars[index + 1].properties.isAlphabetic {
@@ -119,7 +127,7 @@ enum HTMLTokenizer {
         return (name, attributes, selfClosing)
     }
 
-    static func decodeEntities(_ text: String) -> String {
+    static func decodeEntities(_ text: String, declared: [String: String] = [:]) -> String {
         guard text.contains("&") else { return text }
         var out = ""
         let whole = Substring(text)
@@ -129,6 +137,11 @@ enum HTMLTokenizer {
             if scalars[index] == "&", let (value, end) = Entities.decode(in: whole, at: index) {
                 out += value
                 index = end
+            } else if scalars[index] == "&", !declared.isEmpty,
+                      let semicolon = scalars[index...].prefix(40).firstIndex(of: ";"),
+                      let value = declared[String(whole.unicodeScalars[scalars.index(after: index)..<semicolon])] {
+                out += value
+                index = scalars.index(after: semicolon)
             } else {
                 out.unicodeScalars.append(scalars[index])
                 index = scalars.index(after: index)

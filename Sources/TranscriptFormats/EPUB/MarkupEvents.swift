@@ -14,8 +14,9 @@ enum MarkupEvent: Hashable, Sendable {
 
 /// Why a document was refused before it was parsed.
 enum MarkupRefusal: Error, Equatable {
-    /// The document declares entities in an internal DTD subset (`<!ENTITY …>`): the shape of the
-    /// billion-laughs and XXE attacks, and never needed by a book.
+    /// The document's DTD declares a dangerous entity: an external one (`SYSTEM`/`PUBLIC`: XXE), a
+    /// parameter entity, or one whose value refers to other entities (the billion-laughs shape).
+    /// Simple declarations such as `<!ENTITY nbsp "&#160;">`, which real EPUB 3 books need, are fine.
     case entityDeclarations
 }
 
@@ -24,29 +25,56 @@ enum MarkupReader {
     /// (real books hold HTML-ish XHTML: `&nbsp;` without a DTD, unclosed tags), with the forgiving
     /// `HTMLTokenizer`. Whether the forgiving path was needed is returned too.
     static func events(_ bytes: [UInt8]) throws(MarkupRefusal) -> (events: [MarkupEvent], forgiving: Bool) {
-        if declaresEntities(bytes) { throw .entityDeclarations }
-        if let events = XMLEvents.parse(bytes) { return (events, false) }
-        return (HTMLTokenizer.events(String(decoding: bytes, as: UTF8.self)), true)
+        if declaresDangerousEntities(bytes) { throw .entityDeclarations }
+        // FoundationXML drops references to entities declared in the document's own DTD, so such a
+        // document (`<!ENTITY nbsp "&#160;">`, common in EPUB 3) is read by the tokenizer, which
+        // knows the declared entities.
+        let declared = simpleEntities(bytes)
+        if declared.isEmpty, let events = XMLEvents.parse(bytes) { return (events, false) }
+        return (HTMLTokenizer.events(String(decoding: bytes, as: UTF8.self), entities: declared), true)
     }
 
-    /// Whether a `<!DOCTYPE` has an internal subset declaring an entity. Looks at the prolog only
-    /// (before the first element), where a DOCTYPE must be.
-    static func declaresEntities(_ bytes: [UInt8]) -> Bool {
-        let prolog = bytes.prefix(64 << 10)
-        guard let doctype = find(Array("<!DOCTYPE".utf8), in: prolog) ?? find(Array("<!doctype".utf8), in: prolog) else {
-            return false
+    /// The entities the prolog declares (already checked to be simple), name → replacement text.
+    static func simpleEntities(_ bytes: [UInt8]) -> [String: String] {
+        let prolog = String(decoding: bytes.prefix(64 << 10), as: UTF8.self)
+        var entities: [String: String] = [:]
+        var rest = Substring(prolog)
+        while let declaration = rest.firstRange(of: "<!ENTITY") {
+            rest = rest[declaration.upperBound...]
+            let body = rest.prefix { $0 != ">" }
+            let words = body.split(whereSeparator: \.isWhitespace)
+            if let name = words.first, let quote = body.firstIndex(where: { $0 == "\"" || $0 == "'" }) {
+                let value = body[body.index(after: quote)...].prefix { $0 != body[quote] }
+                entities[String(name)] = HTMLTokenizer.decodeEntities(String(value))
+            }
+            rest = rest.dropFirst(body.count)
         }
-        return find(Array("<!ENTITY".utf8), in: prolog[doctype...]) != nil
+        return entities
     }
 
-    private static func find(_ needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Int? {
-        guard needle.count <= haystack.count else { return nil }
-        var index = haystack.startIndex
-        while index + needle.count <= haystack.endIndex {
-            if haystack[index] == needle[0] && haystack[index..<index + needle.count].elementsEqual(needle) { return index }
-            index += 1
+    /// Whether the prolog's internal DTD subset declares an entity that is external, a parameter
+    /// entity, or defined in terms of other entities. Looks at the first 64 KiB, where a DOCTYPE must be.
+    static func declaresDangerousEntities(_ bytes: [UInt8]) -> Bool {
+        let prolog = String(decoding: bytes.prefix(64 << 10), as: UTF8.self)
+        var rest = Substring(prolog)
+        while let declaration = rest.firstRange(of: "<!ENTITY") {
+            rest = rest[declaration.upperBound...]
+            let body = rest.prefix { $0 != ">" }
+            let words = body.split(whereSeparator: \.isWhitespace)
+            if words.first == "%" || words.contains("SYSTEM") || words.contains("PUBLIC") { return true }
+            // The value, between its quotes: any `&name;` in it (other than `&#…;`) nests entities.
+            if let quote = body.firstIndex(where: { $0 == "\"" || $0 == "'" }) {
+                let value = body[body.index(after: quote)...].prefix { $0 != body[quote] }
+                var scan = value[...]
+                while let ampersand = scan.firstIndex(of: "&") {
+                    let next = scan.index(after: ampersand)
+                    if next == scan.endIndex || scan[next] != "#" { return true }
+                    scan = scan[next...]
+                }
+            }
+            rest = rest.dropFirst(body.count)
         }
-        return nil
+        return false
     }
 
     /// `opf:item` → `item`.
