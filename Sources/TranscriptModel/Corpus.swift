@@ -122,6 +122,22 @@ public struct Corpus: Sendable {
         }
     }
 
+    /// Row `index`'s speaker, without making the whole row. - Complexity: O(1).
+    public func speaker(ofRow index: Int) -> String? {
+        speakerIDs[index] >= 0 ? strings[Int(speakerIDs[index])] : nil
+    }
+
+    /// Row `index`'s section title. - Complexity: O(1).
+    public func title(ofRow index: Int) -> String? {
+        titleIDs[index] >= 0 ? strings[Int(titleIDs[index])] : nil
+    }
+
+    /// Row `index`'s start and end times, when it has them. - Complexity: O(1).
+    public func times(ofRow index: Int) -> (start: Timestamp?, end: Timestamp?) {
+        (startTimes[index] >= 0 ? Timestamp(milliseconds: startTimes[index]) : nil,
+         endTimes[index] >= 0 ? Timestamp(milliseconds: endTimes[index]) : nil)
+    }
+
     /// The whole row `index`. - Complexity: O(log sources + length of its text).
     public func row(at index: Int) -> Row {
         let source = source(ofRow: index)

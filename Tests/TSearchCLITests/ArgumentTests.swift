@@ -47,7 +47,9 @@ struct ArgumentTests {
         case "color": ["always"]
         case "input-format": ["vtt"]
         case "format": ["html"]
-        case "output", "media", "pre-tag", "post-tag": ["x"]
+        case "output", "media", "pre-tag", "post-tag", "speaker", "file", "section": ["x"]
+        case "language": ["tr"]
+        case "after", "before": ["00:10:00"]
         default: []
         }
         let command = (flag.commands.contains(.search) ? CommandName.search : CommandName.allCases.first(where: flag.commands.contains)!).rawValue
@@ -98,7 +100,7 @@ struct ArgumentTests {
     }
 
     private func describe(_ raw: RawArguments) -> String {
-        "\(raw.command as Any) \(raw.positionals) \(raw.caseMatching) \(raw.contextRows) \(raw.countOnly) \(raw.quiet) \(raw.json) \(raw.color) \(raw.inputFormat as Any) \(raw.help) \(raw.version) \(raw.wraps) \(raw.exportFormat as Any) \(raw.outputPath as Any) \(raw.allRows) \(raw.mediaURL as Any) \(raw.preTag) \(raw.postTag)"
+        "\(raw.command as Any) \(raw.positionals) \(raw.caseMatching) \(raw.contextRows) \(raw.countOnly) \(raw.quiet) \(raw.json) \(raw.color) \(raw.inputFormat as Any) \(raw.help) \(raw.version) \(raw.wraps) \(raw.exportFormat as Any) \(raw.outputPath as Any) \(raw.allRows) \(raw.mediaURL as Any) \(raw.preTag) \(raw.postTag) \(raw.searchOptions) \(raw.filter) \(raw.facets)"
     }
 }
 

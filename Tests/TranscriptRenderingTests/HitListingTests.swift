@@ -16,7 +16,7 @@ struct HitListingTests {
 
     static func index(_ query: String) -> HitIndex {
         // A query can never be empty here; the tests pass literals.
-        Searcher(RegexMatcher(try! Query(query))).search(corpus)
+        SearchRunner(try! RegexMatcher(try! Query(query))).search(corpus)
     }
 
     @Test func plainListingGroupsHitsByRowWithNumbersTimesAndSpeakers() {

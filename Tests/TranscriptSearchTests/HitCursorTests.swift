@@ -77,7 +77,7 @@ struct ReanchoringTests {
     }()
 
     static func search(_ query: String) -> HitIndex {
-        Searcher(RegexMatcher(try! Query(query))).search(corpus)
+        SearchRunner(try! RegexMatcher(try! Query(query))).search(corpus)
     }
 
     static func anchor(_ index: HitIndex, _ position: Int) -> HitCursor.Anchor {

@@ -18,7 +18,7 @@ struct HitIndexTests {
 
     @Test func mapsAgreeWithEachOther() throws {
         let corpus = Self.corpus()
-        let index = Searcher(RegexMatcher(try Query("budget"))).search(corpus)
+        let index = SearchRunner(try RegexMatcher(try Query("budget"))).search(corpus)
         #expect(index.count == 3)
         #expect(index.isComplete)
         #expect(index.hit(at: 0) == Hit(position: 0, row: 0, utf8Range: 0..<6))
@@ -46,17 +46,17 @@ struct HitIndexTests {
             source: SourceInfo(path: "c.txt", format: "txt", encoding: "UTF-8"),
             rows: [Row(id: RowID(source: 0, index: 0), text: "e\u{301}té été 👍🏽👍", locator: Locator(file: "c.txt"))]
         )])
-        let index = Searcher(RegexMatcher(try Query("été"))).search(corpus)
+        let index = SearchRunner(try RegexMatcher(try Query("été"))).search(corpus)
         #expect(index.count == 2)
         #expect(index.hit(at: 0).utf8Range == 0..<6)   // e + U+0301 + t + é
-        let index2 = Searcher(RegexMatcher(try Query("👍"))).search(corpus)
+        let index2 = SearchRunner(try RegexMatcher(try Query("👍"))).search(corpus)
         #expect(index2.count == 1)
         let text = corpus.text(ofRow: 0)
         #expect(String(text[index2.hit(at: 0).range(in: text)]) == "👍")
     }
 
     @Test func emptyCorpusHasNoHits() throws {
-        let index = Searcher(RegexMatcher(try Query("x"))).search(Corpus())
+        let index = SearchRunner(try RegexMatcher(try Query("x"))).search(Corpus())
         #expect(index.count == 0)
         #expect(index.rowsWithHits.isEmpty)
         #expect(index.isComplete)

@@ -51,7 +51,7 @@ struct ReferenceMatcherTests {
     @Test(arguments: insensitive)
     func caseSensitiveHitsAreTheExactSubset(_ test: Case) throws {
         let (text, expected) = unmark(test.marked)
-        let matcher = RegexMatcher(try Query(test.query, options: SearchOptions(caseMatching: .sensitive)))
+        let matcher = try RegexMatcher(try Query(test.query, options: SearchOptions(caseMatching: .sensitive)))
         let found = matcher.ranges(in: text)
         #expect(found.allSatisfy { expected.contains($0) })
         #expect(found.allSatisfy { text[$0] == test.query })
@@ -75,7 +75,7 @@ func assertHits(
     sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
     let (text, expected) = unmark(marked)
-    let matcher = RegexMatcher(try Query(query, options: SearchOptions(caseMatching: caseMatching)))
+    let matcher = try RegexMatcher(try Query(query, options: SearchOptions(caseMatching: caseMatching)))
     let found = matcher.ranges(in: text).map { String(text[$0]) + "@" + String(text.distance(from: text.startIndex, to: $0.lowerBound)) }
     let wanted = expected.map { String(text[$0]) + "@" + String(text.distance(from: text.startIndex, to: $0.lowerBound)) }
     #expect(found == wanted, "hits of \(query) in \(marked)", sourceLocation: sourceLocation)

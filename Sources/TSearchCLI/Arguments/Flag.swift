@@ -78,6 +78,42 @@ struct Flag: Sendable {
         Flag(long: "case-sensitive", short: "s", valueName: nil,
              help: "Match case exactly.",
              commands: searching.union(exporting)) { raw, _ in raw.caseMatching = .sensitive },
+        Flag(long: "ignore-accents", short: nil, valueName: nil,
+             help: "Ignore accents and other marks: cafe finds café, Zurich finds Zürich.",
+             commands: searching.union(exporting)) { raw, _ in raw.diacritics = .insensitive },
+        Flag(long: "word", short: "w", valueName: nil,
+             help: "Match whole words only (Unicode word boundaries; a CJK ideograph is a word).",
+             commands: searching.union(exporting)) { raw, _ in raw.words = .wholeWords },
+        Flag(long: "regex", short: "E", valueName: nil,
+             help: "Read QUERY as a regular expression (Swift Regex syntax); case is still ignored unless -s.",
+             commands: searching.union(exporting)) { raw, _ in raw.syntax = .regularExpression },
+        Flag(long: "language", short: nil, valueName: "LANG",
+             help: "Case rules of LANG: tr or az match i/İ and ı/I as Turkish does.",
+             commands: searching.union(exporting)) { raw, value in raw.language = value },
+        Flag(long: "speaker", short: nil, valueName: "NAME",
+             help: "Only rows spoken by NAME (repeatable; also speaker:NAME in the query).",
+             commands: searching.union(exporting)) { raw, value in raw.filter.speakers.append(value) },
+        Flag(long: "after", short: nil, valueName: "TIME",
+             help: "Only rows that end after TIME (00:10:00, 10:00 or seconds; also after:TIME).",
+             commands: searching.union(exporting)) { raw, value throws(UsageError) in
+            guard let time = QueryTokens.parseTime(value) else { throw UsageError("--after expects a time like 00:10:00, found \"\(value)\"") }
+            raw.filter.after = time
+        },
+        Flag(long: "before", short: nil, valueName: "TIME",
+             help: "Only rows that start before TIME (also before:TIME).",
+             commands: searching.union(exporting)) { raw, value throws(UsageError) in
+            guard let time = QueryTokens.parseTime(value) else { throw UsageError("--before expects a time like 00:10:00, found \"\(value)\"") }
+            raw.filter.before = time
+        },
+        Flag(long: "file", short: nil, valueName: "GLOB",
+             help: "Only rows of files matching GLOB, e.g. '*.vtt' (repeatable; also file:GLOB).",
+             commands: searching.union(exporting)) { raw, value in raw.filter.files.append(value) },
+        Flag(long: "section", short: nil, valueName: "TEXT",
+             help: "Only rows in sections whose title contains TEXT (repeatable; also section:TEXT).",
+             commands: searching.union(exporting)) { raw, value in raw.filter.sections.append(value) },
+        Flag(long: "facets", short: nil, valueName: nil,
+             help: "After the hits, print how many there are per speaker, file and section.",
+             commands: searching) { raw, _ in raw.facets = true },
         Flag(long: "context", short: "C", valueName: "NUM",
              help: "Show NUM rows before and after each row with a hit (next/prev/goto/show: default 2).",
              commands: printingHits) { raw, value throws(UsageError) in

@@ -7,6 +7,13 @@ struct RawArguments: Sendable {
     var command: CommandName?
     var positionals: [String] = []
     var caseMatching: CaseMatching = .insensitive
+    var diacritics: DiacriticMatching = .sensitive
+    var words: WordMatching = .anywhere
+    var syntax: QuerySyntax = .verbatim
+    var language: String?
+    /// Filters from flags; query tokens add to them.
+    var filter = RowFilter()
+    var facets = false
     /// nil when not given: each command has its own default.
     var contextRows: Int?
     var wraps = true
@@ -117,5 +124,50 @@ struct RawArguments: Sendable {
             throw UsageError("--\(flag.long) does not apply to tsearch \(command.rawValue)")
         }
         try flag.apply(&self, value)
+    }
+}
+
+extension RawArguments {
+    var searchOptions: SearchOptions {
+        SearchOptions(caseMatching: caseMatching, diacritics: diacritics, words: words, syntax: syntax, language: language)
+    }
+
+    /// The query and the paths among the positional arguments. Leading `key:value` tokens
+    /// (`tsearch speaker:Alice budget Samples/`) belong to the query; the next argument is the text
+    /// to find, unless tokens came first and it names an existing file or directory (then the query
+    /// is tokens only: `tsearch speaker:Dana Samples/planning.srt`). Nil when there is no query.
+    func queryAndPaths() -> (query: String, paths: [String])? {
+        var tokens: [String] = []
+        var rest = positionals[...]
+        while syntax == .verbatim, let first = rest.first, Self.isToken(first) {
+            // `speaker:Chen Wei` arrives as one argument; quoted, it stays one token in the query.
+            if let colon = first.firstIndex(of: ":"), first.contains(" "), !first.contains("\"") {
+                tokens.append(first[...colon] + "\"" + first[first.index(after: colon)...] + "\"")
+            } else {
+                tokens.append(first)
+            }
+            rest = rest.dropFirst()
+        }
+        if let text = rest.first, tokens.isEmpty || SystemCalls.kind(of: text) == .missing {
+            return ((tokens + [text]).joined(separator: " "), Array(rest.dropFirst()))
+        }
+        return tokens.isEmpty ? nil : (tokens.joined(separator: " "), Array(rest))
+    }
+
+    private static func isToken(_ argument: String) -> Bool {
+        guard let colon = argument.firstIndex(of: ":"), colon != argument.startIndex,
+              argument.index(after: colon) != argument.endIndex else { return false }
+        return QueryTokens.keys.contains(argument[..<colon].lowercased())
+    }
+
+    /// The request for `query` (tokens taken out) with these flags' options and filters.
+    func searchRequest(_ query: String) throws(CommandError) -> SearchRequest {
+        do {
+            let request = try SearchRequest(parsing: query, options: searchOptions, filter: filter)
+            _ = try request.runner()  // an empty request or a bad pattern is an error now, not later
+            return request
+        } catch {
+            throw CommandError.query(error)
+        }
     }
 }

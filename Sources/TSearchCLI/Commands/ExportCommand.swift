@@ -27,19 +27,15 @@ struct ExportCommand {
         let search: SavedSearch
         let current: Int?
         var failed = false
-        if let queryText = raw.positionals.first {
-            let query: Query
-            do {
-                query = try Query(queryText, options: SearchOptions(caseMatching: raw.caseMatching))
-            } catch {
-                throw CommandError.query(error)
-            }
-            var paths = Array(raw.positionals.dropFirst())
+        if let (queryText, given) = raw.queryAndPaths() {
+            let request = try raw.searchRequest(queryText)
+            var paths = given
             if paths.isEmpty { paths = environment.stdinIsReadable ? ["-"] : ["."] }
             let loading = CorpusLoading.load(paths: paths, format: raw.inputFormat, environment: environment)
             failed = loading.errorCount > 0
-            let index = Searcher(RegexMatcher(query)).search(loading.corpus)
-            search = SavedSearch(query: query, inputFormat: raw.inputFormat, directory: SystemCalls.currentDirectory(),
+            guard let runner = try? request.runner(),
+                  let index = SearchExecution.run(runner, over: loading.corpus, environment: environment) else { return .error }
+            search = SavedSearch(request: request, inputFormat: raw.inputFormat, directory: SystemCalls.currentDirectory(),
                                  paths: paths, loading: loading, index: index)
             current = index.count > 0 ? 0 : nil
         } else {
@@ -74,7 +70,7 @@ struct ExportCommand {
         switch format {
         case .html:
             let count = index.count
-            let title = "“\(search.query.text)”: \(count) \(count == 1 ? "hit" : "hits") in \(corpus.sources.count) \(corpus.sources.count == 1 ? "file" : "files")"
+            let title = "“\(search.request.description)”: \(count) \(count == 1 ? "hit" : "hits") in \(corpus.sources.count) \(corpus.sources.count == 1 ? "file" : "files")"
             return HTMLExport(corpus: corpus, index: index, current: current, settings: HTMLExport.Settings(
                 title: title, contextRows: raw.allRows ? nil : raw.contextRows ?? 0, mediaURL: raw.mediaURL,
                 generator: "tsearch \(Help.version)")).render()

@@ -68,7 +68,7 @@ struct NavigateCommand {
         var cursor = HitCursor(count: search.index.count, current: restored.current, wrapping: raw.wraps ? .wraps : .stops)
 
         guard let before = cursor.current else {
-            environment.report("the saved search for \"\(state.query)\" has no hits")
+            environment.report("the saved search for \"\(state.request?.description ?? state.query)\" has no hits")
             if searchedAgain { try search.save(current: nil, to: store) }
             return .noMatch
         }

@@ -8,8 +8,9 @@ import TranscriptSearch
 struct SearchCommand {
     /// What the raw arguments mean for a search (ripgrep's "high args").
     struct Settings {
-        var query: Query
+        var request: SearchRequest
         var paths: [String]
+        var facets: Bool
         var output: Output
         var contextRows: Int
         var colour: Bool
@@ -18,18 +19,15 @@ struct SearchCommand {
         enum Output { case listing, count, json, quiet }
 
         init(_ raw: RawArguments, environment: CommandEnvironment) throws(CommandError) {
-            guard let text = raw.positionals.first else {
+            guard let (text, given) = raw.queryAndPaths() else {
                 throw CommandError.usage(UsageError("search needs a QUERY: tsearch search QUERY [PATH ...]"))
             }
-            do {
-                query = try Query(text, options: SearchOptions(caseMatching: raw.caseMatching))
-            } catch {
-                throw CommandError.query(error)
-            }
+            request = try raw.searchRequest(text)
+            facets = raw.facets
             if raw.json && raw.countOnly {
                 throw CommandError.usage(UsageError("--count and --json do not combine: the JSON summary has the counts"))
             }
-            paths = Array(raw.positionals.dropFirst())
+            paths = given
             if paths.isEmpty { paths = environment.stdinIsReadable ? ["-"] : ["."] }
             output = raw.quiet ? .quiet : raw.json ? .json : raw.countOnly ? .count : .listing
             contextRows = raw.contextRows ?? 0
@@ -44,7 +42,9 @@ struct SearchCommand {
     func run() -> ExitCode {
         let loading = CorpusLoading.load(paths: settings.paths, format: settings.inputFormat, environment: environment)
         let corpus = loading.corpus
-        let index = Searcher(RegexMatcher(settings.query)).search(corpus)
+        // The request was checked when the settings were made: it has a runner.
+        guard let runner = try? settings.request.runner(),
+              let index = SearchExecution.run(runner, over: corpus, environment: environment) else { return .error }
         let out = environment.stdout
         let styler = Styler(isEnabled: settings.colour)
 
@@ -70,6 +70,7 @@ struct SearchCommand {
                 first = false
                 for line in lines { out.line(line) }
             }
+            if settings.facets && !out.isClosed { printFacets(Facets(index: index, corpus: corpus), styler: styler) }
             if environment.stdoutIsTerminal && index.count > 0 {
                 let files = corpus.sources.indices.filter { index.count(inRows: corpus.rows(ofSource: $0)) > 0 }.count
                 out.line()
@@ -79,10 +80,21 @@ struct SearchCommand {
             }
         }
         save(SavedSearch(
-            query: settings.query, inputFormat: settings.inputFormat, directory: SystemCalls.currentDirectory(),
+            request: settings.request, inputFormat: settings.inputFormat, directory: SystemCalls.currentDirectory(),
             paths: settings.paths, loading: loading, index: index))
         if loading.errorCount > 0 { return .error }
         return index.count > 0 ? .success : .noMatch
+    }
+
+    /// `hits by speaker: Alice 12 · Bob 3 · (none) 1`, and the same by file and by section.
+    private func printFacets(_ facets: Facets, styler: Styler) {
+        let out = environment.stdout
+        out.line()
+        for (name, counts) in [("speaker", facets.speakers), ("file", facets.files), ("section", facets.sections)] {
+            guard !counts.isEmpty, !(counts.count == 1 && counts[0].value == nil) else { continue }
+            let items = counts.map { "\(ControlSequences.stripped($0.value ?? "(none)")) \($0.hits)" }
+            out.line(styler.paint("hits by \(name):", .separator) + " " + items.joined(separator: " · "))
+        }
     }
 
     /// Saves the session; a failure is a warning (the search itself succeeded).
@@ -113,10 +125,10 @@ struct SearchCommand {
         }
         let filesWithHits = corpus.sources.indices.filter { index.count(inRows: corpus.rows(ofSource: $0)) > 0 }.count
         out.line(JSONLinesFormat.summaryRecord(SearchSummary(
-            query: settings.query.text, caseMatching: settings.query.options.caseMatching,
+            query: settings.request.description, caseMatching: settings.request.options.caseMatching,
             hits: index.count, rowsWithHits: index.rowsWithHits.count, rows: corpus.rowCount,
             files: corpus.sources.count, filesWithHits: filesWithHits,
-            errors: loading.errorCount, warnings: loading.warningCount
+            errors: loading.errorCount, warnings: loading.warningCount, facets: Facets(index: index, corpus: corpus)
         )))
     }
 }

@@ -4,7 +4,7 @@ import TranscriptSearch
 
 /// A search as the session keeps it, and how it is saved and brought back.
 struct SavedSearch {
-    var query: Query
+    var request: SearchRequest
     var inputFormat: TranscriptFormat?
     /// Where the search ran: relative paths resolve against it.
     var directory: String
@@ -15,8 +15,8 @@ struct SavedSearch {
     var unreadable: [String]
     var readStandardInput: Bool
 
-    init(query: Query, inputFormat: TranscriptFormat?, directory: String, paths: [String], loading: CorpusLoading, index: HitIndex) {
-        self.query = query
+    init(request: SearchRequest, inputFormat: TranscriptFormat?, directory: String, paths: [String], loading: CorpusLoading, index: HitIndex) {
+        self.request = request
         self.inputFormat = inputFormat
         self.directory = directory
         self.paths = paths
@@ -53,7 +53,7 @@ struct SavedSearch {
             return Restored(search: again, current: position ?? (again.index.count > 0 ? 0 : nil), searchedAgain: true)
         }
         let cursor = HitCursor.reanchored(in: again.index, from: anchor(state.current, in: again.corpus))
-        environment.report("the files changed since the search for \"\(state.query)\"; searched again"
+        environment.report("the files changed since the search for \"\(state.request?.description ?? state.query)\"; searched again"
             + (cursor.current.map { ": hit \($0 + 1) of \(again.index.count) is nearest to where you were" } ?? ": no hits now"))
         return Restored(search: again, current: cursor.current, searchedAgain: true)
     }
@@ -67,8 +67,8 @@ struct SavedSearch {
     /// The search a session describes, with its rows and hits from the cache; nil when the saved
     /// query or options are not valid.
     init?(state: SessionState, corpus: Corpus, index: HitIndex) {
-        guard let query = Self.query(of: state) else { return nil }
-        self.query = query
+        guard let request = state.request else { return nil }
+        self.request = request
         inputFormat = state.inputFormat.flatMap(TranscriptFormat.init(rawValue:))
         directory = state.directory
         paths = state.paths
@@ -82,17 +82,12 @@ struct SavedSearch {
     /// Runs the saved query again over the saved paths (the files as they are now); nil when the
     /// saved query or options are not valid.
     static func searchAgain(_ state: SessionState, environment: CommandEnvironment) -> SavedSearch? {
-        guard let query = query(of: state) else { return nil }
+        guard let request = state.request, let runner = try? request.runner() else { return nil }
         let format = state.inputFormat.flatMap(TranscriptFormat.init(rawValue:))
         let loading = CorpusLoading.load(
             paths: state.paths.filter { $0 != "-" }, format: format, baseDirectory: state.directory, environment: environment)
-        let index = Searcher(RegexMatcher(query)).search(loading.corpus)
-        return SavedSearch(query: query, inputFormat: format, directory: state.directory, paths: state.paths, loading: loading, index: index)
-    }
-
-    private static func query(of state: SessionState) -> Query? {
-        guard let caseMatching = CaseMatching(rawValue: state.caseMatching) else { return nil }
-        return try? Query(state.query, options: SearchOptions(caseMatching: caseMatching))
+        let index = runner.search(loading.corpus)
+        return SavedSearch(request: request, inputFormat: format, directory: state.directory, paths: state.paths, loading: loading, index: index)
     }
 
     /// Whether every file the search read is still the same, and no file came or went.
@@ -114,7 +109,8 @@ struct SavedSearch {
 
     func state(current: Int?, cache: String) -> SessionState {
         SessionState(
-            query: query.text, caseMatching: query.options.caseMatching.rawValue, inputFormat: inputFormat?.rawValue,
+            query: request.text, caseMatching: request.options.caseMatching.rawValue, options: request.options,
+            filter: request.filter.isEmpty ? nil : request.filter, inputFormat: inputFormat?.rawValue,
             directory: directory, paths: paths, sources: sources, unreadable: unreadable,
             readStandardInput: readStandardInput, hits: index.count, current: current.map(currentHit), cache: cache
         )

@@ -1,4 +1,5 @@
 import Foundation
+import TranscriptSearch
 
 /// The saved search that `tsearch next`, `prev`, `goto` and `show` step through: one small JSON file,
 /// schema 1, written atomically under a lock by `SessionStore`.
@@ -8,6 +9,9 @@ import Foundation
 ///   "schema": 1,
 ///   "tool": "tsearch 0.1.0",
 ///   "query": "budget", "case": "insensitive", "input_format": null,
+///   "options": {"caseMatching": "insensitive", "diacritics": "sensitive", "words": "anywhere",
+///               "syntax": "verbatim", "language": null},
+///   "filter": {"speakers": ["Alice"], "after": 600000, "files": [], "sections": []},  // times in ms
 ///   "directory": "/home/me/meetings",     // where the search ran; relative paths resolve here
 ///   "paths": ["Samples/"],                // as typed
 ///   "sources": [{"path": "Samples/a.srt", "size": 1234, "mtime_ns": 1763800000123456789,
@@ -20,7 +24,9 @@ import Foundation
 /// }
 /// ```
 ///
-/// `current` is null when the search had no hits; `position` is 0-based (shown as `position + 1`),
+/// `query` is the text to find, without tokens (empty when the search lists rows by filter);
+/// `options` and `filter` were added within schema 1 (a file without them means the defaults and
+/// `case`). `current` is null when the search had no hits; `position` is 0-based (shown as `position + 1`),
 /// `row` a row ID, `start`/`end` UTF-8 byte offsets into that row's text. A reader refuses a file
 /// whose `schema` is newer than it knows; a later schema only adds members.
 struct SessionState: Codable, Equatable {
@@ -38,6 +44,8 @@ struct SessionState: Codable, Equatable {
     var tool = "tsearch \(Help.version)"
     var query: String
     var caseMatching: String
+    var options: SearchOptions?
+    var filter: RowFilter?
     var inputFormat: String?
     var directory: String
     var paths: [String]
@@ -49,7 +57,7 @@ struct SessionState: Codable, Equatable {
     var cache: String
 
     enum CodingKeys: String, CodingKey {
-        case schema, tool, query, caseMatching = "case", inputFormat = "input_format", directory, paths
+        case schema, tool, query, caseMatching = "case", options, filter, inputFormat = "input_format", directory, paths
         case sources, unreadable, readStandardInput = "stdin", hits, current, cache
     }
 
@@ -58,6 +66,13 @@ struct SessionState: Codable, Equatable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Encoding plain strings and numbers cannot fail.
         return Array((try? encoder.encode(self)) ?? Data()) + [0x0A]
+    }
+
+    /// The request this session describes; nil when its options are not valid.
+    var request: SearchRequest? {
+        if let options { return SearchRequest(text: query, options: options, filter: filter ?? RowFilter()) }
+        guard let caseMatching = CaseMatching(rawValue: caseMatching) else { return nil }
+        return SearchRequest(text: query, options: SearchOptions(caseMatching: caseMatching), filter: filter ?? RowFilter())
     }
 
     /// Only the schema number, read first so a newer file is refused with a clear message.

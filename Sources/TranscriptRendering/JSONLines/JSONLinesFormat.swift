@@ -14,8 +14,10 @@ import TranscriptSearch
 /// - `context` (with `-C N`): `file`, `row`, `line`, `cue`, `start_ms`, `end_ms`, `speaker`, `title`,
 ///   `text`.
 /// - `row` (`tsearch rows --json`): the same members as `context`.
-/// - `summary`, last: `query`, `case` (`insensitive`/`sensitive`), `hits`, `rows_with_hits`, `rows`,
-///   `files`, `files_with_hits`, `errors` (files that could not be read), `warnings` (cues skipped).
+/// - `summary`, last: `query` (with its tokens), `case` (`insensitive`/`sensitive`), `hits`,
+///   `rows_with_hits`, `rows`, `files`, `files_with_hits`, `errors` (files that could not be read),
+///   `warnings` (cues skipped), and `facets`: `{"speaker": [{"value": "Alice", "hits": 12}, …],
+///   "file": […], "section": […]}`, most hits first (`value` null for rows without one).
 ///
 /// Strings are JSON-escaped (see `JSONObjectWriter`); control characters from transcripts arrive
 /// escaped, never raw. A later schema adds members or types; it never changes or removes one.
@@ -59,6 +61,16 @@ public enum JSONLinesFormat {
         object.add("files_with_hits", summary.filesWithHits)
         object.add("errors", summary.errors)
         object.add("warnings", summary.warnings)
+        if let facets = summary.facets {
+            object.add("facets") { groups in
+                for (name, counts) in [("speaker", facets.speakers), ("file", facets.files), ("section", facets.sections)] {
+                    groups.add(name, array: counts) { entry, count in
+                        entry.add("value", count.value)
+                        entry.add("hits", count.hits)
+                    }
+                }
+            }
+        }
         return object.finished
     }
 
@@ -97,11 +109,13 @@ public struct SearchSummary: Hashable, Sendable {
     public var filesWithHits: Int
     public var errors: Int
     public var warnings: Int
+    public var facets: Facets?
 
     public init(
         query: String, caseMatching: CaseMatching, hits: Int, rowsWithHits: Int, rows: Int,
-        files: Int, filesWithHits: Int, errors: Int, warnings: Int
+        files: Int, filesWithHits: Int, errors: Int, warnings: Int, facets: Facets? = nil
     ) {
+        self.facets = facets
         self.query = query
         self.caseMatching = caseMatching
         self.hits = hits

@@ -37,6 +37,19 @@ public struct JSONObjectWriter {
         text += nested.finished
     }
 
+    /// Adds an array of objects, each built by `body` from one element.
+    public mutating func add<T>(_ key: String, array elements: [T], object body: (inout JSONObjectWriter, T) -> Void) {
+        appendKey(key)
+        text += "["
+        for (index, element) in elements.enumerated() {
+            if index > 0 { text += "," }
+            var nested = JSONObjectWriter()
+            body(&nested, element)
+            text += nested.finished
+        }
+        text += "]"
+    }
+
     /// The object, closed; no line end.
     public var finished: String { text + "}" }
 

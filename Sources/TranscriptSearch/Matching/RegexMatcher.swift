@@ -1,24 +1,76 @@
+import RegexBuilder
+
 /// The reference matcher, and the oracle every faster matcher is tested against: the query as
-/// `Regex<AnyRegexOutput>(verbatim:)`, `.ignoresCase()` unless case-sensitive, applied with
-/// `ranges(of:)`.
+/// `Regex<AnyRegexOutput>(verbatim:)` (or as a pattern, with `.regularExpression`), `.ignoresCase()`
+/// unless case-sensitive, word boundaries (Unicode default, UAX #29) around it for whole words,
+/// applied with `ranges(of:)`.
 ///
 /// What that does, observed with Swift 6.3.1 (and pinned by tests): simple case folding per
 /// character (`ß` finds `ẞ` but not `SS`; `σ` finds `Σ` but not `ς`; `k` finds the Kelvin sign);
 /// canonical equivalence (`é` finds `e` + U+0301); never part of a character (`e` is not found in
 /// `é`, `👍` not in `👍🏽`); non-overlapping, left to right (`aa` in `aaaa` is two hits).
+///
+/// Accent-insensitive and Turkic-case options fold query and text first (`TextFolding`) and map each
+/// hit back to whole characters of the original text.
 public struct RegexMatcher: Matcher, @unchecked Sendable {
     // `Regex` is immutable once built; `@unchecked` because `AnyRegexOutput` is not marked Sendable.
     private let regex: Regex<AnyRegexOutput>
+    private let folding: TextFolding
 
-    public init(_ query: Query) {
-        let verbatim = Regex<AnyRegexOutput>(verbatim: query.text)
-        switch query.options.caseMatching {
-        case .insensitive: regex = verbatim.ignoresCase()
-        case .sensitive: regex = verbatim
+    /// - Throws: `QueryError` `.badQuery` for a regular expression that does not compile, with the
+    ///   parser's message and the character position it points at.
+    public init(_ query: Query) throws(QueryError) {
+        let options = query.options
+        folding = TextFolding(options)
+        let text = folding.isIdentity ? query.text : query.text.map(folding.fold).joined()
+        var regex: Regex<AnyRegexOutput>
+        switch options.syntax {
+        case .verbatim:
+            let literal = Regex<AnyRegexOutput>(verbatim: text)
+            regex = options.words == .wholeWords
+                ? Regex<AnyRegexOutput>(Regex { Anchor.wordBoundary; literal; Anchor.wordBoundary })
+                : literal
+        case .regularExpression:
+            let pattern = options.words == .wholeWords ? "\\b(?:" + text + ")\\b" : text
+            do {
+                regex = try Regex<AnyRegexOutput>(pattern)
+            } catch {
+                let offset = options.words == .wholeWords ? 5 : 0
+                throw QueryError(kind: .badQuery(
+                    position: Self.position(of: error, in: pattern).map { max(0, $0 - offset) },
+                    message: "\(error)"))
+            }
         }
+        regex = regex.wordBoundaryKind(.default)
+        if options.caseMatching == .insensitive { regex = regex.ignoresCase() }
+        self.regex = regex
     }
 
     public func ranges(in text: String) -> [Range<String.Index>] {
-        text.ranges(of: regex)
+        if folding.isIdentity { return text.ranges(of: regex) }
+        let (folded, spans) = folding.fold(text)
+        let utf8 = folded.utf8
+        var ranges: [Range<String.Index>] = []
+        for hit in folded.ranges(of: regex) {
+            let lower = utf8.distance(from: utf8.startIndex, to: hit.lowerBound)
+            let upper = utf8.distance(from: utf8.startIndex, to: hit.upperBound)
+            guard let range = TextFolding.originalRange(of: lower..<upper, spans: spans) else { continue }
+            // Two hits inside one original character would overlap once widened: keep the first.
+            if let last = ranges.last, range.lowerBound < last.upperBound { continue }
+            ranges.append(range)
+        }
+        return ranges
+    }
+
+    /// The character position a `Regex` parse error points at, read from the error's `location`
+    /// (the parser exposes it only by reflection); nil when it cannot be found.
+    private static func position(of error: any Error, in pattern: String) -> Int? {
+        guard let location = Mirror(reflecting: error).children.first(where: { $0.label == "location" })?.value,
+              let range = Mirror(reflecting: location).children.first(where: { $0.label == "range" })?.value
+                as? Range<String.Index>
+        else { return nil }
+        let offset = range.lowerBound.utf16Offset(in: pattern)
+        guard offset >= 0, offset <= pattern.utf16.count else { return nil }
+        return pattern.distance(from: pattern.startIndex, to: String.Index(utf16Offset: offset, in: pattern))
     }
 }

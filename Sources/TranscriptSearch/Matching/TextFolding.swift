@@ -1,0 +1,70 @@
+import Foundation
+
+/// Folds text before matching when an option needs it (accents removed, Turkic case), and maps a
+/// hit in the folded text back to whole characters of the original.
+///
+/// Folding works one `Character` at a time, so every folded character remembers which original
+/// character it came from; a hit covering any part of a character's folding covers that whole
+/// character. Identity folding (the default options) is never run.
+struct TextFolding: Sendable {
+    let removesMarks: Bool
+    let turkicCase: Bool
+
+    init(_ options: SearchOptions) {
+        removesMarks = options.diacritics == .insensitive
+        turkicCase = options.usesTurkicCase && options.caseMatching == .insensitive
+    }
+
+    var isIdentity: Bool { !removesMarks && !turkicCase }
+
+    /// The folding of one character.
+    func fold(_ character: Character) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in String(character).decomposedIfNeeded(removesMarks).unicodeScalars {
+            if removesMarks && scalar.properties.generalCategory == .nonspacingMark { continue }
+            if turkicCase {
+                switch scalar {
+                case "I": scalars.append("ı"); continue
+                case "İ": scalars.append("i"); continue
+                case "i" where removesMarks == false: break
+                default: break
+                }
+            }
+            scalars.append(scalar)
+        }
+        // A character that folds to nothing (a lone mark) keeps itself, so no text disappears.
+        return scalars.isEmpty ? String(character) : String(scalars)
+    }
+
+    /// The folded text and, for each original character, its UTF-8 span in the folded text.
+    func fold(_ text: String) -> (folded: String, spans: [(original: Range<String.Index>, folded: Range<Int>)]) {
+        var folded = ""
+        var spans: [(Range<String.Index>, Range<Int>)] = []
+        var index = text.startIndex
+        while index < text.endIndex {
+            let next = text.index(after: index)
+            let start = folded.utf8.count
+            folded += fold(text[index])
+            spans.append((index..<next, start..<folded.utf8.count))
+            index = next
+        }
+        return (folded, spans)
+    }
+
+    /// `range` (UTF-8 offsets in the folded text) as a range of whole original characters.
+    static func originalRange(
+        of range: Range<Int>, spans: [(original: Range<String.Index>, folded: Range<Int>)]
+    ) -> Range<String.Index>? {
+        guard let first = spans.firstIndex(where: { $0.folded.upperBound > range.lowerBound }) else { return nil }
+        let lastOffset = max(range.lowerBound, range.upperBound - 1)
+        let last = spans[first...].firstIndex(where: { $0.folded.upperBound > lastOffset }) ?? spans.count - 1
+        return spans[first].original.lowerBound..<spans[last].original.upperBound
+    }
+}
+
+extension String {
+    /// Canonical decomposition (NFD) when asked, so marks can be removed; the text itself otherwise.
+    fileprivate func decomposedIfNeeded(_ decompose: Bool) -> String {
+        decompose ? decomposedStringWithCanonicalMapping : self
+    }
+}

@@ -1,0 +1,64 @@
+import TranscriptModel
+
+/// Search tokens in a query, as search fields offer them: `speaker:Alice`, `after:00:10:00`,
+/// `before:45:00`, `file:*.vtt`, `section:Budget`, with `"…"` around a value that has spaces
+/// (`speaker:"Chen Wei"`). The rest of the query is the text to find. Tokens combine with each other
+/// and with flags; a query of tokens only lists the rows that pass them.
+public enum QueryTokens {
+    public static let keys = ["speaker", "after", "before", "file", "section"]
+
+    /// The text without its tokens (whitespace between words kept as one space), and the filter
+    /// they add to `filter`. A time that does not parse is an error naming the token.
+    public static func parse(_ query: String, into filter: RowFilter = RowFilter()) throws(QueryError) -> (text: String, filter: RowFilter) {
+        var filter = filter
+        var words: [String] = []
+        var rest = Substring(query)
+        while true {
+            rest = rest.drop { $0.isWhitespace }
+            guard !rest.isEmpty else { break }
+            var word = ""
+            var inQuotes = false
+            while let character = rest.first, inQuotes || !character.isWhitespace {
+                if character == "\"" { inQuotes.toggle() }
+                word.append(character)
+                rest = rest.dropFirst()
+            }
+            guard let colon = word.firstIndex(of: ":"), keys.contains(String(word[..<colon]).lowercased()) else {
+                words.append(word)
+                continue
+            }
+            let key = String(word[..<colon]).lowercased()
+            var value = String(word[word.index(after: colon)...])
+            if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = String(value.dropFirst().dropLast()) }
+            guard !value.isEmpty else {
+                words.append(word)
+                continue
+            }
+            switch key {
+            case "speaker": filter.speakers.append(value)
+            case "file": filter.files.append(value)
+            case "section": filter.sections.append(value)
+            default:
+                guard let time = parseTime(value) else {
+                    throw QueryError(kind: .badQuery(position: nil, message: "\(key): expects a time like 00:10:00 or 10:00, found \"\(value)\""))
+                }
+                if key == "after" { filter.after = time } else { filter.before = time }
+            }
+        }
+        return (words.joined(separator: " "), filter)
+    }
+
+    /// `HH:MM:SS[.mmm]`, `MM:SS[.mmm]` or seconds.
+    public static func parseTime(_ text: String) -> Timestamp? {
+        let fields = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...3).contains(fields.count), let seconds = Double(fields.last ?? ""), seconds >= 0 else { return nil }
+        var total = seconds
+        var multiplier = 60.0
+        for field in fields.dropLast().reversed() {
+            guard let value = Int(field), value >= 0 else { return nil }
+            total += Double(value) * multiplier
+            multiplier *= 60
+        }
+        return Timestamp(seconds: total)
+    }
+}

@@ -1,0 +1,50 @@
+/// Everything a search is asked for: the text to find (tokens already taken out), how it matches,
+/// and which rows it looks at. What a session saves and a UI rebuilds a search from.
+public struct SearchRequest: Hashable, Sendable, Codable {
+    /// The text to find; empty for a query of filter tokens only (then the search lists rows).
+    public var text: String
+    public var options: SearchOptions
+    public var filter: RowFilter
+
+    public init(text: String, options: SearchOptions = SearchOptions(), filter: RowFilter = RowFilter()) {
+        self.text = text
+        self.options = options
+        self.filter = filter
+    }
+
+    /// A request from a typed query: tokens (`speaker:Alice`, …, see `QueryTokens`) join `filter`.
+    /// Regular expressions are not scanned for tokens (`a:b` may be part of a pattern).
+    public init(parsing query: String, options: SearchOptions = SearchOptions(), filter: RowFilter = RowFilter()) throws(QueryError) {
+        if options.syntax == .regularExpression {
+            self.init(text: query, options: options, filter: filter)
+        } else {
+            let parsed = try QueryTokens.parse(query, into: filter)
+            self.init(text: parsed.text, options: options, filter: parsed.filter)
+        }
+    }
+
+    /// The runner for this request.
+    /// - Throws: `QueryError` for an empty request (no text and no filter) or a bad pattern.
+    public func runner() throws(QueryError) -> SearchRunner {
+        if text.isEmpty {
+            guard !filter.isEmpty else { throw QueryError(kind: .empty) }
+            return SearchRunner(nil, filter: filter)
+        }
+        return SearchRunner(try RegexMatcher(try Query(text, options: options)), filter: filter)
+    }
+
+    /// The text and tokens as a person would type them again (for titles and messages).
+    public var description: String {
+        var parts: [String] = []
+        func token(_ key: String, _ value: String) -> String {
+            value.contains(" ") ? "\(key):\"\(value)\"" : "\(key):\(value)"
+        }
+        parts += filter.speakers.map { token("speaker", $0) }
+        if let after = filter.after { parts.append(token("after", after.formatted)) }
+        if let before = filter.before { parts.append(token("before", before.formatted)) }
+        parts += filter.files.map { token("file", $0) }
+        parts += filter.sections.map { token("section", $0) }
+        if !text.isEmpty { parts.append(text) }
+        return parts.joined(separator: " ")
+    }
+}
