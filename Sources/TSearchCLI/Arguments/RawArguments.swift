@@ -139,13 +139,10 @@ extension RawArguments {
     func queryAndPaths() -> (query: String, paths: [String])? {
         var tokens: [String] = []
         var rest = positionals[...]
+        // An argument is read as a search box reads its text: `'speaker:Alice budget'` is a token and
+        // a word; a name with a space needs quotes inside (`'speaker:"Chen Wei"'`) or `--speaker`.
         while syntax == .verbatim, let first = rest.first, Self.isToken(first) {
-            // `speaker:Chen Wei` arrives as one argument; quoted, it stays one token in the query.
-            if let colon = first.firstIndex(of: ":"), first.contains(" "), !first.contains("\"") {
-                tokens.append(first[...colon] + "\"" + first[first.index(after: colon)...] + "\"")
-            } else {
-                tokens.append(first)
-            }
+            tokens.append(first)
             rest = rest.dropFirst()
         }
         if let text = rest.first, tokens.isEmpty || SystemCalls.kind(of: text) == .missing {
