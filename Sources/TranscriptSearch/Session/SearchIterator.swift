@@ -1,0 +1,78 @@
+import TranscriptModel
+
+/// One hit as a UI shows it: where it is (row ID, locator), the snippet around it, and its range.
+public struct SearchHit: Hashable, Sendable {
+    /// 0-based position among all hits, in corpus order.
+    public var position: Int
+    public var row: RowID
+    public var locator: Locator
+    public var start: Timestamp?
+    public var speaker: String?
+    public var title: String?
+    /// UTF-8 byte offsets into the row's text.
+    public var utf8Range: Range<Int>
+    public var snippet: Snippet
+}
+
+/// Pages of hits, as Readium's `SearchIterator`: `next()` returns the next page, or nil when the
+/// search is done. A UI may load every page in the background or one per scroll.
+///
+/// `let iterator = try corpus.search(SearchRequest(parsing: "budget"))`
+/// `while let page = try await iterator.next() { show(page) }`
+///
+/// It searches lazily, only as far as the page needs, and checks for cancellation between rows
+/// (a cancelled task's `next()` throws `CancellationError`).
+public actor SearchIterator {
+    private let corpus: Corpus
+    private let runner: SearchRunner
+    private let pageSize: Int
+    private let snippetLength: Int
+    private var row = 0
+    private var position = 0
+    private var buffered: [SearchHit] = []
+
+    init(corpus: Corpus, runner: SearchRunner, pageSize: Int, snippetLength: Int) {
+        self.corpus = corpus
+        self.runner = runner
+        self.pageSize = max(1, pageSize)
+        self.snippetLength = snippetLength
+    }
+
+    /// The next page of at most `pageSize` hits; nil when there are no more.
+    public func next() async throws -> [SearchHit]? {
+        while buffered.count < pageSize && row < corpus.rowCount {
+            try Task.checkCancellation()
+            let end = min(corpus.rowCount, row + 512)
+            for current in row..<end { buffered += hits(inRow: current) }
+            row = end
+            await Task.yield()
+        }
+        guard !buffered.isEmpty else { return nil }
+        let page = Array(buffered.prefix(pageSize))
+        buffered.removeFirst(page.count)
+        return page
+    }
+
+    private func hits(inRow row: Int) -> [SearchHit] {
+        guard runner.filter.isEmpty || runner.filter.accepts(row: row, in: corpus) else { return [] }
+        let value = corpus.row(at: row)
+        let ranges = runner.matcher?.ranges(in: value.text) ?? [value.text.startIndex..<value.text.startIndex]
+        return ranges.map { range in
+            let utf8 = value.text.utf8
+            defer { position += 1 }
+            return SearchHit(
+                position: position, row: value.id, locator: value.locator, start: value.start, speaker: value.speaker,
+                title: value.title,
+                utf8Range: utf8.distance(from: utf8.startIndex, to: range.lowerBound)..<utf8.distance(from: utf8.startIndex, to: range.upperBound),
+                snippet: Snippet(text: value.text, range: range, length: snippetLength))
+        }
+    }
+}
+
+extension Corpus {
+    /// Pages of hits for `request` (see `SearchIterator`).
+    /// - Throws: `QueryError` for an empty request or a bad pattern, before anything is searched.
+    public func search(_ request: SearchRequest, pageSize: Int = 50, snippetLength: Int = 40) throws(QueryError) -> SearchIterator {
+        SearchIterator(corpus: self, runner: try request.runner(), pageSize: pageSize, snippetLength: snippetLength)
+    }
+}

@@ -1,0 +1,144 @@
+import Dispatch
+import Testing
+import TranscriptModel
+@testable import TranscriptSearch
+
+/// What a UI saw: the requests whose results were delivered, in order.
+actor Screen {
+    private(set) var shown: [String] = []
+    private(set) var searched: [String] = []
+    private(set) var cancelled: [String] = []
+    func show(_ result: SearchResult) { shown.append(result.request.text) }
+    func didSearch(_ text: String) { searched.append(text) }
+    func didCancel(_ text: String) { cancelled.append(text) }
+}
+
+/// Waits `milliseconds` in a way no cancellation can cut short (an engine that ignores it).
+func uncancellableSleep(_ milliseconds: Int) async {
+    await withCheckedContinuation { continuation in
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(milliseconds)) { continuation.resume() }
+    }
+}
+
+func waitUntil(_ condition: @Sendable () async -> Bool) async {
+    for _ in 0..<400 where !(await condition()) { try? await Task.sleep(for: .milliseconds(10)) }
+}
+
+struct SearcherTests {
+    @Test func theSequencerDropsResultsOlderThanOneShown() {
+        var sequencer = ResultSequencer()
+        let results = [0, 2, 1, 3, 3, 5, 4].map { SearchResult(sequence: $0, request: SearchRequest(text: "q\($0)"), index: HitIndex(rowCount: 0)) }
+        let accepted = results.filter { sequencer.accept($0) }.map(\.sequence)
+        #expect(accepted == [0, 2, 3, 5])
+    }
+
+    /// Point 4: results come back out of order (the older search is slow and ignores cancellation);
+    /// the UI sees only the newest.
+    @Test func aSlowOlderSearchNeverReplacesANewerOne() async {
+        let screen = Screen()
+        let searcher = Searcher(debounce: .milliseconds(5), engine: { request in
+            await screen.didSearch(request.text)
+            await uncancellableSleep(request.text == "slow" ? 300 : 10)
+            return HitIndex(rowCount: 0)
+        }, deliver: { await screen.show($0) })
+        await searcher.submit(SearchRequest(text: "slow"))
+        await waitUntil { await screen.searched == ["slow"] }
+        await searcher.submit(SearchRequest(text: "fast"))
+        await waitUntil { await screen.shown.count == 1 }
+        try? await Task.sleep(for: .milliseconds(400))
+        #expect(await screen.shown == ["fast"])
+        #expect(await screen.searched == ["slow", "fast"])
+    }
+
+    /// Point 4: a newer request cancels the search in flight; a cooperative engine stops.
+    @Test func submittingCancelsTheSearchInFlight() async {
+        let screen = Screen()
+        let searcher = Searcher(debounce: .milliseconds(5), engine: { request in
+            await screen.didSearch(request.text)
+            for _ in 0..<500 {
+                if Task.isCancelled {
+                    await screen.didCancel(request.text)
+                    throw CancellationError()
+                }
+                await uncancellableSleep(2)
+                if request.text == "second" { break }
+            }
+            return HitIndex(rowCount: 0)
+        }, deliver: { await screen.show($0) })
+        await searcher.submit(SearchRequest(text: "first"))
+        await waitUntil { await screen.searched == ["first"] }
+        await searcher.submit(SearchRequest(text: "second"))
+        await waitUntil { await screen.shown.count == 1 }
+        #expect(await screen.cancelled == ["first"])
+        #expect(await screen.shown == ["second"])
+    }
+
+    @Test func typingFasterThanTheDebounceSearchesOnlyTheLastQuery() async {
+        let screen = Screen()
+        let searcher = Searcher(debounce: .milliseconds(80), engine: { request in
+            await screen.didSearch(request.text)
+            return HitIndex(rowCount: 0)
+        }, deliver: { await screen.show($0) })
+        for text in ["b", "bu", "bud", "budg", "budget"] { await searcher.submit(SearchRequest(text: text)) }
+        await waitUntil { await screen.shown.count == 1 }
+        try? await Task.sleep(for: .milliseconds(150))
+        #expect(await screen.searched == ["budget"])
+        #expect(await screen.shown == ["budget"])
+    }
+
+    @Test func theRealEngineFindsHits() async throws {
+        let screen = Screen()
+        let results = ResultsBox()
+        let corpus = Corpus([Transcript(source: SourceInfo(path: "m.txt", format: "txt", encoding: "UTF-8"), rows: [
+            Row(id: RowID(source: 0, index: 0), text: "the budget and the BUDGET", locator: Locator(file: "m.txt")),
+        ])])
+        let searcher = Searcher(corpus: corpus, debounce: .milliseconds(5)) { result in
+            await screen.show(result)
+            await results.set(result.index.count)
+        }
+        await searcher.submit(try SearchRequest(parsing: "budget"))
+        await waitUntil { await screen.shown.count == 1 }
+        #expect(await results.count == 2)
+    }
+}
+
+actor ResultsBox {
+    var count = 0
+    func set(_ value: Int) { count = value }
+}
+
+struct SearchIteratorTests {
+    @Test func pagesTogetherAreTheWholeSearch() async throws {
+        var rows: [Row] = []
+        for index in 0..<2_000 {
+            let text = index % 3 == 0 ? "budget \(index) and budget" : "nothing \(index)"
+            rows.append(Row(id: RowID(source: 0, index: index), text: text, start: Timestamp(milliseconds: Int64(index * 1000)),
+                            speaker: index % 2 == 0 ? "Alice" : "Bob", locator: Locator(file: "m.srt", line: index)))
+        }
+        let corpus = Corpus([Transcript(source: SourceInfo(path: "m.srt", format: "srt", encoding: "UTF-8"), rows: rows)])
+        let request = try SearchRequest(parsing: "speaker:Alice budget")
+        let full = try request.runner().search(corpus)
+        let iterator = try corpus.search(request, pageSize: 37)
+        var seen: [SearchHit] = []
+        var pages = 0
+        while let page = try await iterator.next() {
+            #expect(page.count <= 37)
+            seen += page
+            pages += 1
+        }
+        #expect(seen.map(\.position) == Array(0..<full.count))
+        #expect(seen.map(\.utf8Range) == (0..<full.count).map { full.hit(at: $0).utf8Range })
+        #expect(seen.allSatisfy { $0.speaker == "Alice" && $0.snippet.highlight == "budget" })
+        #expect(pages == (full.count + 36) / 37)
+        #expect(try await iterator.next() == nil)
+    }
+
+    @Test func aCancelledTaskStopsPaging() async throws {
+        let rows = (0..<50_000).map { Row(id: RowID(source: 0, index: $0), text: "row \($0)", locator: Locator(file: "x")) }
+        let corpus = Corpus([Transcript(source: SourceInfo(path: "x", format: "txt", encoding: "UTF-8"), rows: rows)])
+        let iterator = try corpus.search(SearchRequest(text: "zzz"))
+        let task = Task { try await iterator.next() }
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+    }
+}
