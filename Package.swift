@@ -27,6 +27,11 @@ let package = Package(
         ),
         .executableTarget(name: "tsearch", dependencies: ["TSearchCLI"]),
         .executableTarget(
+            name: "tsearch-example",
+            dependencies: ["TranscriptModel", "TranscriptFormats", "TranscriptSearch"],
+            path: "Samples/LibraryExample"
+        ),
+        .executableTarget(
             name: "tsearch-bench",
             dependencies: ["TranscriptModel", "TranscriptFormats", "TranscriptSearch", "TranscriptRendering"]
         ),
@@ -36,6 +41,6 @@ let package = Package(
         .testTarget(name: "TranscriptSearchTests", dependencies: ["TranscriptSearch"]),
         .testTarget(name: "TranscriptRenderingTests", dependencies: ["TranscriptRendering"]),
         .testTarget(name: "TSearchCLITests", dependencies: ["TSearchCLI"]),
-        .testTarget(name: "TSearchEndToEndTests", dependencies: ["tsearch"]),
+        .testTarget(name: "TSearchEndToEndTests", dependencies: ["tsearch", "tsearch-example"], exclude: ["Golden"]),
     ]
 )
