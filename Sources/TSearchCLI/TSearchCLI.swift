@@ -55,6 +55,8 @@ public enum TSearchCLI {
                 return SearchCommand(settings: settings, environment: environment).run()
             case .rows:
                 return RowsCommand(raw: raw, environment: environment).run()
+            case .pager:
+                return try PagerCommand(raw: raw, environment: environment).run()
             case .export:
                 return try ExportCommand(raw: raw, environment: environment).run()
             case .next, .prev, .goto, .show:

@@ -3,7 +3,7 @@ import TranscriptSearch
 
 /// The subcommands.
 enum CommandName: String, CaseIterable, Sendable {
-    case search, next, prev, goto, show, export, rows, help
+    case search, next, prev, goto, show, export, pager, rows, help
 
     var summary: String {
         switch self {
@@ -13,6 +13,7 @@ enum CommandName: String, CaseIterable, Sendable {
         case .goto: return "Make hit K (1-based, as shown) current and print it"
         case .show: return "Print the saved search's current hit"
         case .export: return "Write the hits highlighted, as ANSI text, one HTML page or highlight markup"
+        case .pager: return "Browse the hits full screen, with as-you-type search (the saved search if no arguments)"
         case .rows: return "Print the rows a transcript loads as (what search sees)"
         case .help: return "Print this help, or a command's"
         }
@@ -26,6 +27,7 @@ enum CommandName: String, CaseIterable, Sendable {
         case .goto: return "tsearch goto [OPTIONS] K"
         case .show: return "tsearch show [OPTIONS]"
         case .export: return "tsearch export --format ansi|html|markup [-o FILE] [OPTIONS] [QUERY PATH ...]"
+        case .pager: return "tsearch pager [OPTIONS] [QUERY] [PATH ...]"
         case .rows: return "tsearch rows [OPTIONS] [PATH ...]"
         case .help: return "tsearch help [COMMAND]"
         }
@@ -68,7 +70,7 @@ struct Flag: Sendable {
     static let loading: Set<CommandName> = [.search, .rows]
     static let printingHits: Set<CommandName> = searching.union(CommandName.navigating).union([.export])
     static let printing: Set<CommandName> = loading.union(CommandName.navigating)
-    static let exporting: Set<CommandName> = [.export]
+    static let exporting: Set<CommandName> = [.export, .pager]
     static let everywhere: Set<CommandName> = Set(CommandName.allCases)
 
     static let all: [Flag] = [
@@ -170,6 +172,9 @@ struct Flag: Sendable {
         Flag(long: "post-tag", short: nil, valueName: "TAG",
              help: "The tag after each hit in markup (default </em>).",
              commands: exporting) { raw, value in raw.postTag = value },
+        Flag(long: "mouse", short: nil, valueName: nil,
+             help: "In the pager, a click on a hit makes it current and the wheel scrolls.",
+             commands: [.pager]) { raw, _ in raw.mouse = true },
         Flag(long: "no-wrap", short: nil, valueName: nil,
              help: "Stop at the last (first) hit instead of wrapping around; exit 1 when nothing moved.",
              commands: [.next, .prev]) { raw, _ in raw.wraps = false },

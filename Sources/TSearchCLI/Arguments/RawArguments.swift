@@ -14,6 +14,7 @@ struct RawArguments: Sendable {
     /// Filters from flags; query tokens add to them.
     var filter = RowFilter()
     var facets = false
+    var mouse = false
     /// nil when not given: each command has its own default.
     var contextRows: Int?
     var wraps = true

@@ -31,15 +31,25 @@ public struct SearchRunner: Sendable {
     }
 
     /// The same search, stopping between rows when `deadline` passes or `isCancelled()` says so.
+    /// `candidates` (row indices in order), when given, are the only rows searched: the rows that
+    /// matched a query this one refines (see `refines(_:)`).
     public func search(
-        _ corpus: Corpus, until deadline: ContinuousClock.Instant?, isCancelled: () -> Bool
+        _ corpus: Corpus, until deadline: ContinuousClock.Instant?, candidates: [Int]? = nil, isCancelled: () -> Bool
     ) throws(Interruption) -> HitIndex {
         var index = HitIndex(rowCount: corpus.rowCount)
         let clock = ContinuousClock()
+        var nextCandidate = 0
         for row in 0..<corpus.rowCount {
             if row % 256 == 0 {
                 if isCancelled() { throw .cancelled }
                 if let deadline, clock.now > deadline { throw .deadlinePassed(row: row) }
+            }
+            if let candidates {
+                while nextCandidate < candidates.count, candidates[nextCandidate] < row { nextCandidate += 1 }
+                guard nextCandidate < candidates.count, candidates[nextCandidate] == row else {
+                    index.append(row: row, utf8Ranges: [])
+                    continue
+                }
             }
             guard filter.isEmpty || filter.accepts(row: row, in: corpus) else {
                 index.append(row: row, utf8Ranges: [])

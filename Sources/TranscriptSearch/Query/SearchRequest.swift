@@ -33,6 +33,15 @@ public struct SearchRequest: Hashable, Sendable, Codable {
         return SearchRunner(try RegexMatcher(try Query(text, options: options)), filter: filter)
     }
 
+    /// Whether every row this request can hit is a row `previous` hit, so searching only those rows
+    /// is exact: the same options and filters, a verbatim query found anywhere in a word, and this
+    /// text extending the previous one (a hit of `budg` always holds a hit of `bud`, character by
+    /// character). Whole words, regular expressions and token-only listings never qualify.
+    public func refines(_ previous: SearchRequest) -> Bool {
+        options == previous.options && filter == previous.filter && options.syntax == .verbatim
+            && options.words == .anywhere && !previous.text.isEmpty && text.hasPrefix(previous.text)
+    }
+
     /// The text and tokens as a person would type them again (for titles and messages).
     public var description: String {
         var parts: [String] = []

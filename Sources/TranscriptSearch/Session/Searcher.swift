@@ -5,6 +5,12 @@ public struct SearchResult: Sendable {
     public var sequence: Int
     public var request: SearchRequest
     public var index: HitIndex
+
+    public init(sequence: Int, request: SearchRequest, index: HitIndex) {
+        self.sequence = sequence
+        self.request = request
+        self.index = index
+    }
 }
 
 /// Forwards results in submission order, dropping any that arrive after a newer one was shown

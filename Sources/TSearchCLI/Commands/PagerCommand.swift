@@ -1,0 +1,169 @@
+import Dispatch
+import Foundation
+import TranscriptModel
+import TranscriptRendering
+import TranscriptSearch
+
+/// `tsearch pager [QUERY] [PATH ...]`: the interactive pager (DESIGN section 7). With no arguments it
+/// opens the saved search at its current hit; quitting saves the search and its current hit back, so
+/// `tsearch next` goes on from there.
+///
+/// The state is a value (`PagerState`) reduced on one serial queue; keys arrive from a reader
+/// thread, search results from a `Searcher` actor (debounced, one in flight plus the latest, stale
+/// results dropped), so typing never waits for a search. A query that only grows searches just the
+/// rows the previous one matched.
+struct PagerCommand {
+    let raw: RawArguments
+    let environment: CommandEnvironment
+
+    func run() throws(CommandError) -> ExitCode {
+        guard SystemCalls.isTerminal(0) && environment.stdoutIsTerminal else {
+            environment.report("the pager needs a terminal; use tsearch search to print hits")
+            return .error
+        }
+        let store = SessionStore(environment: environment)
+        var search: SavedSearch
+        var current: Int?
+        if raw.positionals.isEmpty {
+            do {
+                let restored = try store.withLock { () throws(SessionError) in
+                    try SavedSearch.restore(try store.read(), store: store, environment: environment)
+                }
+                search = restored.search
+                current = restored.current
+            } catch {
+                environment.report(error.description)
+                return .error
+            }
+        } else {
+            // Every argument an existing path: browse them with no query yet.
+            let browsing = raw.positionals.allSatisfy { SystemCalls.kind(of: $0) != .missing }
+            let (text, paths) = browsing ? ("", raw.positionals) : (raw.queryAndPaths() ?? ("", raw.positionals))
+            let request = text.isEmpty ? SearchRequest(text: "", options: raw.searchOptions, filter: raw.filter) : try raw.searchRequest(text)
+            let loading = CorpusLoading.load(paths: paths, format: raw.inputFormat, environment: environment)
+            guard loading.corpus.rowCount > 0 else {
+                environment.report("nothing to show: no rows were loaded")
+                return .error
+            }
+            let index = (try? request.runner())?.search(loading.corpus) ?? HitIndex.empty(rows: loading.corpus.rowCount)
+            search = SavedSearch(request: request, inputFormat: raw.inputFormat, directory: SystemCalls.currentDirectory(),
+                                 paths: paths, loading: loading, index: index)
+            current = index.count > 0 ? 0 : nil
+        }
+        environment.stderr.flush()
+
+        let session = PagerSession(search: search, current: current, mouse: raw.mouse, environment: environment)
+        let final = session.run()
+        search.request = final.request
+        search.index = final.index
+        do {
+            try store.withLock { () throws(SessionError) in try search.save(current: final.cursor.current, to: store) }
+        } catch {
+            environment.report("warning: \(error.description)")
+        }
+        return .success
+    }
+}
+
+extension HitIndex {
+    /// No hits over `rows` rows.
+    static func empty(rows: Int) -> HitIndex {
+        var index = HitIndex(rowCount: rows)
+        for row in 0..<rows { index.append(row: row, utf8Ranges: []) }
+        return index
+    }
+}
+
+/// The pager's event loop: one serial queue owns the state; input, signals and results post to it.
+final class PagerSession: @unchecked Sendable {
+    // Everything mutable is touched on `queue` only; `@unchecked` for that reason.
+    private let queue = DispatchQueue(label: "tsearch.pager")
+    private let terminal: RawTerminal
+    private var state: PagerState
+    private var decoder = KeyDecoder()
+    private let done = DispatchSemaphore(value: 0)
+    private var finished = false
+    private var searcher: Searcher?
+    private let corpus: Corpus
+
+    init(search: SavedSearch, current: Int?, mouse: Bool, environment: CommandEnvironment) {
+        terminal = RawTerminal(mouse: mouse)
+        corpus = search.corpus
+        let size = terminal.size()
+        state = PagerState(corpus: search.corpus, index: search.index, request: search.request, current: current,
+                           rows: size.rows, columns: size.columns)
+    }
+
+    /// Runs until `q` (or a stop signal); returns the final state, with the terminal restored.
+    func run() -> PagerState {
+        guard terminal.enter() else { return state }
+        let corpus = self.corpus
+        // The engine remembers the last finished search, to refine a growing query on its rows only.
+        let last = LastSearch()
+        searcher = Searcher(debounce: .milliseconds(40), engine: { request in
+            let runner = try request.runner()
+            let previous = await last.get()
+            let candidates = previous.flatMap { request.refines($0.request) ? $0.index.rowsWithHits : nil }
+            do {
+                let index = try runner.search(corpus, until: nil, candidates: candidates, isCancelled: { Task.isCancelled })
+                await last.set(SearchResult(sequence: 0, request: request, index: index))
+                return index
+            } catch {
+                throw CancellationError()
+            }
+        }, deliver: { [self] result in
+            self.queue.async { self.apply(.results(result.request, result.index)) }
+        })
+        queue.sync {
+            terminal.handleSignals(on: queue, resized: { [weak self] in
+                guard let self else { return }
+                let size = self.terminal.size()
+                self.apply(.resize(rows: size.rows, columns: size.columns))
+            }, stopped: { [weak self] in self?.finish() })
+            draw()
+        }
+        terminal.readInput { [self] bytes in
+            self.queue.async {
+                guard !self.finished else { return }
+                for key in self.decoder.keys(from: bytes) { self.apply(.key(key)) }
+            }
+        }
+        done.wait()
+        return queue.sync { state }
+    }
+
+    private func apply(_ action: PagerAction) {
+        guard !finished else { return }
+        for effect in state.reduce(action) {
+            switch effect {
+            case .quit:
+                finish()
+                return
+            case .search(let request):
+                guard let searcher else { continue }
+                Task { await searcher.submit(request) }
+            }
+        }
+        draw()
+    }
+
+    private func draw() {
+        let lines = PagerView.render(state)
+        // Each line, then "erase to the end of the line"; the status line last, without a line end.
+        terminal.write("\u{1B}[H" + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n"))
+    }
+
+    private func finish() {
+        guard !finished else { return }
+        finished = true
+        terminal.restore()
+        done.signal()
+    }
+}
+
+/// The last search the pager's engine finished, shared between its runs.
+actor LastSearch {
+    private var result: SearchResult?
+    func get() -> SearchResult? { result }
+    func set(_ value: SearchResult) { result = value }
+}

@@ -1,0 +1,197 @@
+import TranscriptModel
+import TranscriptRendering
+import TranscriptSearch
+
+/// What is on screen: from the state's top row down, each row as the screen lines it wraps to, until
+/// the content area is full. Every cell knows its character, its style and the hit it belongs to.
+struct PagerLayout {
+    enum Style: Equatable { case plain, time, speaker, hit, current, context }
+
+    struct Cell: Equatable {
+        var character: Character
+        var style: Style
+        var hit: Int?
+    }
+
+    struct Line {
+        var row: Int
+        var cells: [Cell]
+    }
+
+    let lines: [Line]
+    let rowsOnScreen: Range<Int>
+
+    init(state: PagerState) {
+        var lines: [Line] = []
+        var row = state.topRow
+        while row < state.corpus.rowCount, lines.count < state.contentHeight {
+            for cells in Self.wrappedCells(ofRow: row, in: state) where lines.count < state.contentHeight {
+                lines.append(Line(row: row, cells: cells))
+            }
+            row += 1
+        }
+        self.lines = lines
+        rowsOnScreen = state.topRow..<max(state.topRow, row)
+    }
+
+    /// The hit under a screen position, if any.
+    func hit(atLine line: Int, column: Int) -> Int? {
+        guard line >= 0, line < lines.count else { return nil }
+        var used = 0
+        for cell in lines[line].cells {
+            let width = TerminalWidth.of(cell.character)
+            if column < used + width { return cell.hit }
+            used += width
+        }
+        return nil
+    }
+
+    static func height(ofRow row: Int, in state: PagerState) -> Int {
+        wrappedCells(ofRow: row, in: state).count
+    }
+
+    /// `00:06:32  Alice: text`, hits styled, wrapped to the screen width without splitting a grapheme.
+    static func wrappedCells(ofRow row: Int, in state: PagerState) -> [[Cell]] {
+        let value = state.corpus.row(at: row)
+        let positions = state.index.positions(inRow: row)
+        var cells: [Cell] = []
+        func append(_ text: some StringProtocol, _ style: Style, hit: Int? = nil) {
+            for character in ControlSequences.stripped(text) { cells.append(Cell(character: character, style: style, hit: hit)) }
+        }
+        if let start = value.start {
+            append(start.formatted.dropLast(4), .time)
+            append("  ", .plain)
+        }
+        if let speaker = value.speaker {
+            append(speaker, .speaker)
+            append(": ", .plain)
+        }
+        let text = value.text
+        var cursor = text.startIndex
+        let base: Style = positions.isEmpty ? .context : .plain
+        for position in positions {
+            let hit = state.index.hit(at: position)
+            let range = hit.range(in: text)
+            append(text[cursor..<range.lowerBound], base)
+            append(text[range], position == state.cursor.current ? .current : .hit, hit: position)
+            cursor = range.upperBound
+        }
+        append(text[cursor...], base)
+        // Wrap by display width.
+        var lines: [[Cell]] = [[]]
+        var used = 0
+        for cell in cells {
+            let width = TerminalWidth.of(cell.character)
+            if used + width > state.columns, !lines[lines.count - 1].isEmpty {
+                lines.append([])
+                used = 0
+            }
+            lines[lines.count - 1].append(cell)
+            used += width
+        }
+        return lines
+    }
+}
+
+/// Draws a `PagerState` as the screen's lines (styled with ANSI colours), the status line last.
+/// Content lines are not padded: the driver clears each line's rest, so a terminal that draws an
+/// emoji sequence wider than Unicode says can never push a line onto the next. Pure: the same state
+/// and size give the same frame.
+enum PagerView {
+    static let help = [
+        "tsearch pager keys",
+        "",
+        "  n  N  Ctrl-N  Ctrl-P  ← →   next / previous hit (wraps)",
+        "  j  k  ↓ ↑                   scroll a row",
+        "  Space  b  PgDn  PgUp        scroll a screen",
+        "  g  G  Home  End             top / bottom",
+        "  /                           edit the query (results as you type;",
+        "                              Enter keeps it, Esc goes back)",
+        "  i  w  r  a                  toggle case, whole words, regex, accents",
+        "  ?                           this help      q  quit",
+        "",
+        "any key closes this help",
+    ]
+
+    static func render(_ state: PagerState, colour: Bool = true) -> [String] {
+        let styler = Styler(isEnabled: colour)
+        var screen: [String] = []
+        if state.showsHelp {
+            screen = help.prefix(state.contentHeight).map { String($0.prefix(state.columns)) }
+        } else {
+            for line in state.layout.lines { screen.append(draw(line.cells, width: state.columns, styler: styler)) }
+        }
+        while screen.count < state.contentHeight { screen.append(styler.paint("~", .separator)) }
+        screen.append(statusLine(state, styler: styler))
+        return screen
+    }
+
+    private static func draw(_ cells: [PagerLayout.Cell], width: Int, styler: Styler) -> String {
+        var out = ""
+        var run = ""
+        var runStyle: PagerLayout.Style = .plain
+        var used = 0
+        func flush() {
+            guard !run.isEmpty else { return }
+            switch runStyle {
+            case .plain: out += run
+            case .time: out += styler.paint(run, .time)
+            case .speaker: out += styler.paint(run, .speaker)
+            case .hit: out += styler.paint(run, .match)
+            case .current: out += styler.paint(run, .currentMatch)
+            case .context: out += styler.paint(run, .context)
+            }
+            run = ""
+        }
+        for cell in cells {
+            if cell.style != runStyle { flush(); runStyle = cell.style }
+            run.append(cell.character)
+            used += TerminalWidth.of(cell.character)
+        }
+        flush()
+        return out
+    }
+
+    private static func statusLine(_ state: PagerState, styler: Styler) -> String {
+        let text: String
+        if case .editing(let typed, let caret, _) = state.mode {
+            text = "/" + String(typed[..<caret]) + "▏" + String(typed[caret...])
+        } else {
+            var parts: [String] = []
+            if let current = state.cursor.current {
+                let hit = state.index.hit(at: current)
+                let row = state.corpus.row(at: hit.row)
+                parts.append("hit \(current + 1)/\(state.index.count)")
+                if let start = row.start { parts.append(start.formatted.dropLast(4).description) }
+                if let speaker = row.speaker { parts.append(ControlSequences.stripped(speaker)) }
+                parts.append(ControlSequences.stripped(row.locator.file.split(separator: "/").last.map(String.init) ?? row.locator.file))
+            } else {
+                parts.append(state.request.text.isEmpty && state.request.filter.isEmpty ? "no query: press /" : "no hits")
+            }
+            let options = state.request.options
+            parts.append([options.caseMatching == .sensitive ? "[Aa]" : nil, options.words == .wholeWords ? "[w]" : nil,
+                          options.syntax == .regularExpression ? "[.*]" : nil, options.diacritics == .insensitive ? "[é=e]" : nil]
+                .compactMap { $0 }.joined(separator: " "))
+            if state.awaiting != nil { parts.append("searching…") }
+            if let note = state.note { parts.append(note) }
+            parts.append("?: help")
+            text = "\"" + ControlSequences.stripped(state.request.description) + "\"  " + parts.filter { !$0.isEmpty }.joined(separator: " · ")
+        }
+        let clipped = clip(text, to: state.columns)
+        let padded = clipped + String(repeating: " ", count: max(0, state.columns - TerminalWidth.of(clipped)))
+        return styler.isEnabled ? "\u{1B}[7m" + padded + "\u{1B}[0m" : padded
+    }
+
+    private static func clip(_ text: String, to width: Int) -> String {
+        var used = 0
+        var out = ""
+        for character in text {
+            let columns = TerminalWidth.of(character)
+            if used + columns > width { break }
+            out.append(character)
+            used += columns
+        }
+        return out
+    }
+
+}

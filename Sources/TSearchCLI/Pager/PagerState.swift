@@ -1,0 +1,218 @@
+import TranscriptModel
+import TranscriptSearch
+
+/// A key the pager understands, decoded from the terminal's bytes (`KeyDecoder`).
+enum PagerKey: Equatable, Sendable {
+    case character(Character)
+    case control(Character)  // Ctrl-N is .control("n")
+    case enter, escape, backspace, tab
+    case up, down, left, right, pageUp, pageDown, home, end
+    case click(line: Int, column: Int)  // 0-based screen position
+    case wheelUp, wheelDown
+}
+
+/// Everything that changes the pager: a key, a new terminal size, a search result.
+enum PagerAction: Sendable {
+    case key(PagerKey)
+    case resize(rows: Int, columns: Int)
+    case results(SearchRequest, HitIndex)
+}
+
+/// What the pager asks its driver to do after an action.
+enum PagerEffect: Equatable, Sendable {
+    /// Search for this request (as you type, or after a toggle); the result comes back as `.results`.
+    case search(SearchRequest)
+    case quit
+}
+
+/// The pager as a value: what is loaded, the hits, the current hit, what is on screen, and the
+/// query line being edited. `reduce` is the whole behaviour; `PagerView` draws it; nothing here
+/// touches the terminal.
+struct PagerState {
+    enum Mode: Equatable {
+        case navigating
+        /// Editing the query: its characters, the caret, and the request to go back to on Escape.
+        case editing(text: [Character], caret: Int, before: SearchRequest)
+    }
+
+    let corpus: Corpus
+    private(set) var index: HitIndex
+    private(set) var request: SearchRequest
+    private(set) var cursor: HitCursor
+    /// The first row on screen.
+    private(set) var topRow = 0
+    private(set) var rows: Int
+    private(set) var columns: Int
+    private(set) var mode: Mode = .navigating
+    private(set) var showsHelp = false
+    /// The request whose results are awaited, if any (shown as "searching…").
+    private(set) var awaiting: SearchRequest?
+    /// A one-time note for the status line ("wrapped to the first hit").
+    private(set) var note: String?
+
+    init(corpus: Corpus, index: HitIndex, request: SearchRequest, current: Int?, rows: Int, columns: Int) {
+        self.corpus = corpus
+        self.index = index
+        self.request = request
+        self.cursor = HitCursor(count: index.count, current: current)
+        self.rows = max(rows, 3)
+        self.columns = max(columns, 10)
+        centreOnCurrentHit()
+    }
+
+    /// Lines available for rows: the screen less the status line.
+    var contentHeight: Int { rows - 1 }
+
+    /// The rows on screen and the screen lines they take, from `topRow` down.
+    var layout: PagerLayout { PagerLayout(state: self) }
+
+    mutating func reduce(_ action: PagerAction) -> [PagerEffect] {
+        note = nil
+        switch action {
+        case .resize(let newRows, let newColumns):
+            rows = max(newRows, 3)
+            columns = max(newColumns, 10)
+            centreOnCurrentHit()
+            return []
+        case .results(let finished, let newIndex):
+            guard finished == awaiting || (awaiting == nil && finished == request) else { return [] }  // stale
+            let onScreen = layout.rowsOnScreen
+            let anchor = cursor.current.map { index.hit(at: $0) }.map { HitCursor.Anchor(row: $0.row, utf8Range: $0.utf8Range) }
+            index = newIndex
+            request = finished
+            cursor = HitCursor.reanchored(in: newIndex, from: anchor, rowsOnScreen: onScreen)
+            awaiting = nil
+            if let current = cursor.current, !onScreen.contains(index.hit(at: current).row) { centreOnCurrentHit() }
+            return []
+        case .key(let key):
+            if showsHelp {
+                showsHelp = false
+                return key == .character("q") ? [.quit] : []
+            }
+            switch mode {
+            case .navigating: return navigate(key)
+            case .editing(let text, let caret, let before): return edit(key, text: text, caret: caret, before: before)
+            }
+        }
+    }
+
+    private mutating func navigate(_ key: PagerKey) -> [PagerEffect] {
+        switch key {
+        case .character("q"), .control("c"): return [.quit]
+        case .character("n"), .control("n"): step(1)
+        case .character("N"), .control("p"): step(-1)
+        case .right: step(1)
+        case .left: step(-1)
+        case .character("j"), .down, .wheelDown: scroll(by: 1)
+        case .character("k"), .up, .wheelUp: scroll(by: -1)
+        case .character(" "), .pageDown, .control("f"): scroll(by: max(1, layout.rowsOnScreen.count - 1))
+        case .character("b"), .pageUp, .control("b"): scroll(by: -max(1, layout.rowsOnScreen.count - 1))
+        case .character("g"), .home: topRow = 0
+        case .character("G"), .end: scrollToBottom()
+        case .character("?"): showsHelp = true
+        case .character("/"):
+            mode = .editing(text: Array(request.text), caret: request.text.count, before: request)
+        case .character("i"): return toggle { $0.caseMatching = $0.caseMatching == .insensitive ? .sensitive : .insensitive }
+        case .character("w"): return toggle { $0.words = $0.words == .anywhere ? .wholeWords : .anywhere }
+        case .character("r"): return toggle { $0.syntax = $0.syntax == .verbatim ? .regularExpression : .verbatim }
+        case .character("a"): return toggle { $0.diacritics = $0.diacritics == .sensitive ? .insensitive : .sensitive }
+        case .click(let line, let column):
+            if let position = layout.hit(atLine: line, column: column) {
+                cursor.select(position)
+            }
+        default: break
+        }
+        return []
+    }
+
+    private mutating func edit(_ key: PagerKey, text: [Character], caret: Int, before: SearchRequest) -> [PagerEffect] {
+        var text = text, caret = caret
+        switch key {
+        case .enter:
+            mode = .navigating
+            return []
+        case .escape, .control("c"), .control("g"):
+            mode = .navigating
+            guard before != request || awaiting != nil else { return [] }
+            awaiting = before
+            return [.search(before)]
+        case .backspace:
+            guard caret > 0 else { return [] }
+            text.remove(at: caret - 1)
+            caret -= 1
+        case .control("u"):
+            text.removeSubrange(0..<caret)
+            caret = 0
+        case .control("w"):
+            var start = caret
+            while start > 0, text[start - 1] == " " { start -= 1 }
+            while start > 0, text[start - 1] != " " { start -= 1 }
+            text.removeSubrange(start..<caret)
+            caret = start
+        case .left: caret = max(0, caret - 1)
+        case .right: caret = min(text.count, caret + 1)
+        case .home, .control("a"): caret = 0
+        case .end, .control("e"): caret = text.count
+        case .character(let character):
+            text.insert(character, at: caret)
+            caret += 1
+        default:
+            return []
+        }
+        mode = .editing(text: text, caret: caret, before: before)
+        let typed = String(text)
+        var next = request
+        next.text = typed
+        if let parsed = try? SearchRequest(parsing: typed, options: request.options, filter: before.filter) { next = parsed }
+        guard next != (awaiting ?? request) else { return [] }
+        awaiting = next
+        return [.search(next)]
+    }
+
+    private mutating func toggle(_ change: (inout SearchOptions) -> Void) -> [PagerEffect] {
+        var next = awaiting ?? request
+        change(&next.options)
+        awaiting = next
+        return [.search(next)]
+    }
+
+    private mutating func step(_ steps: Int) {
+        guard cursor.current != nil else {
+            note = "no hits"
+            return
+        }
+        if cursor.move(by: steps) == .wrapped { note = steps > 0 ? "wrapped to the first hit" : "wrapped to the last hit" }
+        // The screen moves only when the current hit's row leaves it; then the row is centred.
+        if let current = cursor.current, !layout.rowsOnScreen.contains(index.hit(at: current).row) { centreOnCurrentHit() }
+    }
+
+    private mutating func scroll(by rows: Int) {
+        topRow = min(max(0, topRow + rows), max(0, corpus.rowCount - 1))
+    }
+
+    private mutating func scrollToBottom() {
+        topRow = max(0, corpus.rowCount - 1)
+        var used = 0
+        while topRow > 0 {
+            let height = PagerLayout.height(ofRow: topRow - 1, in: self)
+            if used + height + PagerLayout.height(ofRow: topRow, in: self) > contentHeight { break }
+            used += height
+            topRow -= 1
+        }
+    }
+
+    /// Puts the current hit's row in the middle of the screen.
+    mutating func centreOnCurrentHit() {
+        guard let current = cursor.current else { return }
+        let row = index.hit(at: current).row
+        var top = row
+        var used = PagerLayout.height(ofRow: row, in: self)
+        while top > 0 {
+            let height = PagerLayout.height(ofRow: top - 1, in: self)
+            if used + height > contentHeight / 2 + 1 { break }
+            used += height
+            top -= 1
+        }
+        topRow = top
+    }
+}
