@@ -1,0 +1,196 @@
+import Foundation
+import Testing
+import TranscriptModel
+import TranscriptRendering
+import TranscriptSearch
+@testable import TSearchCLI
+
+/// Golden frames: `Golden/NAME` holds the expected screen; `TSEARCH_RECORD_GOLDEN=1` re-records.
+func assertFrame(_ lines: [String], _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let actual = lines.joined(separator: "\n") + "\n"
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/" + name)
+    if ProcessInfo.processInfo.environment["TSEARCH_RECORD_GOLDEN"] != nil {
+        try Data(actual.utf8).write(to: url)
+        return
+    }
+    let expected = try String(contentsOf: url, encoding: .utf8)
+    guard actual != expected else { return }
+    let want = expected.split(separator: "\n", omittingEmptySubsequences: false)
+    let got = actual.split(separator: "\n", omittingEmptySubsequences: false)
+    var diff = "frame \(name) differs (re-record with TSEARCH_RECORD_GOLDEN=1):\n"
+    for line in 0..<max(want.count, got.count) {
+        let old = line < want.count ? String(want[line]) : "", new = line < got.count ? String(got[line]) : ""
+        diff += old == new ? "  |\(old)|\n" : "- |\(old)|\n+ |\(new)|\n"
+    }
+    Issue.record(Comment(rawValue: diff), sourceLocation: sourceLocation)
+}
+
+struct PagerStateTests {
+    static let corpus: Corpus = {
+        let texts: [(String?, String)] = [
+            ("Alice", "Morning, everyone. Quick standup, then the Q3 budget check-in."),
+            ("Bob", "Frontend is on track. The budget dashboard is half done."),
+            ("Chen Wei", "上海团队把它叫做预算，所以图表标题会写 预算 / Budget。"),
+            ("Dana", "Design review for the résumé upload page is Thursday 👍🏽."),
+            ("Alice", "BUDGET first: finance wants the Q3 numbers by the 15th."),
+            ("José", "Nothing about money here."),
+            (nil, "[laughter]"),
+            ("Bob", "Can we keep some budget for the load-testing cluster? It's a budget line."),
+        ]
+        let rows = texts.enumerated().map { index, row in
+            Row(id: RowID(source: 0, index: index), text: row.1, start: Timestamp(milliseconds: Int64(index) * 5_000),
+                speaker: row.0, locator: Locator(file: "Samples/standup.vtt"))
+        }
+        return Corpus([Transcript(source: SourceInfo(path: "Samples/standup.vtt", format: "vtt", encoding: "UTF-8"), rows: rows)])
+    }()
+
+    static func state(_ query: String = "budget", rows: Int = 24, columns: Int = 80) throws -> PagerState {
+        let request = try SearchRequest(parsing: query)
+        let index = try request.runner().search(corpus)
+        return PagerState(corpus: corpus, index: index, request: request, current: 0, rows: rows, columns: columns)
+    }
+
+    @Test func stepsWrapAndSaySo() throws {
+        var state = try Self.state()
+        #expect(state.index.count == 6)
+        _ = state.reduce(.key(.character("n")))
+        #expect(state.cursor.current == 1)
+        _ = state.reduce(.key(.control("p")))
+        _ = state.reduce(.key(.character("N")))
+        #expect(state.cursor.current == 5)
+        #expect(PagerView.render(state, colour: false).last?.contains("wrapped to the last hit") == true)
+        _ = state.reduce(.key(.right))
+        #expect(state.cursor.current == 0)
+        #expect(state.reduce(.key(.character("q"))) == [.quit])
+    }
+
+    @Test func typingSearchesAsYouTypeAndEscapeGoesBack() throws {
+        var state = try Self.state()
+        #expect(state.reduce(.key(.character("/"))).isEmpty)
+        #expect(state.reduce(.key(.control("u"))) == [.search(SearchRequest(text: ""))])
+        var effects: [PagerEffect] = []
+        for character in "quick" { effects = state.reduce(.key(.character(character))) }
+        #expect(effects == [.search(SearchRequest(text: "quick"))])
+        // A stale result (for "qui") is ignored; the awaited one is applied and re-anchored.
+        let stale = try SearchRequest(parsing: "qui")
+        _ = state.reduce(.results(stale, try stale.runner().search(Self.corpus)))
+        #expect(state.request.text == "budget")
+        let quick = SearchRequest(text: "quick")
+        _ = state.reduce(.results(quick, try quick.runner().search(Self.corpus)))
+        #expect(state.request.text == "quick")
+        #expect(state.index.count == 1)
+        #expect(state.reduce(.key(.escape)) == [.search(try SearchRequest(parsing: "budget"))])
+        #expect(state.mode == .navigating)
+    }
+
+    @Test func editingKeys() throws {
+        var state = try Self.state()
+        _ = state.reduce(.key(.character("/")))
+        for key: PagerKey in [.control("w"), .character("a"), .character("b"), .left, .backspace, .character("x"), .end] {
+            _ = state.reduce(.key(key))
+        }
+        guard case .editing(let text, let caret, _) = state.mode else {
+            Issue.record("not editing")
+            return
+        }
+        #expect(String(text) == "xb")
+        #expect(caret == 2)
+        _ = state.reduce(.key(.enter))
+        #expect(state.mode == .navigating)
+    }
+
+    @Test func togglesAskForANewSearch() throws {
+        var state = try Self.state()
+        #expect(state.reduce(.key(.character("i"))) == [.search(SearchRequest(text: "budget", options: SearchOptions(caseMatching: .sensitive)))])
+        var state2 = try Self.state()
+        let effects = state2.reduce(.key(.character("w")))
+        #expect(effects == [.search(SearchRequest(text: "budget", options: SearchOptions(words: .wholeWords)))])
+    }
+
+    @Test func clickOnAHitMakesItCurrent() throws {
+        var state = try Self.state()
+        let layout = state.layout
+        let line = try #require(layout.lines.firstIndex { $0.cells.contains { $0.hit == 4 } })
+        var column = 0
+        for cell in layout.lines[line].cells {
+            if cell.hit == 4 { break }
+            column += TerminalWidth.of(cell.character)
+        }
+        _ = state.reduce(.key(.click(line: line, column: column)))
+        #expect(state.cursor.current == 4)
+    }
+
+    /// Point 1: golden frames, several sizes, CJK and emoji.
+    @Test func framesAsRecorded() throws {
+        var state = try Self.state()
+        try assertFrame(PagerView.render(state, colour: false), "budget-80x24.txt")
+        _ = state.reduce(.key(.character("n")))
+        _ = state.reduce(.key(.character("n")))
+        _ = state.reduce(.resize(rows: 10, columns: 40))
+        try assertFrame(PagerView.render(state, colour: false), "budget-hit3-40x10.txt")
+        _ = state.reduce(.key(.character("/")))
+        _ = state.reduce(.key(.character("!")))
+        try assertFrame(PagerView.render(state, colour: false), "editing-40x10.txt")
+        var help = try Self.state(rows: 14, columns: 60)
+        _ = help.reduce(.key(.character("?")))
+        try assertFrame(PagerView.render(help, colour: false), "help-60x14.txt")
+    }
+
+    @Test func wideCharactersNeverSplitAndLinesFit() throws {
+        for columns in [10, 11, 17, 40] {
+            let state = try Self.state(rows: 30, columns: columns)
+            for line in state.layout.lines {
+                let width = line.cells.reduce(0) { $0 + TerminalWidth.of($1.character) }
+                #expect(width <= columns)
+            }
+        }
+        #expect(TerminalWidth.of("预算") == 4)
+        #expect(TerminalWidth.of("👍🏽") == 2)
+        #expect(TerminalWidth.of("e\u{301}") == 1)
+    }
+
+    /// Point 4: a row holding escape sequences cannot drive the terminal from the pager.
+    @Test func escapeSequencesInRowsNeverReachTheScreen() throws {
+        let hostile = Corpus([Transcript(source: SourceInfo(path: "x.srt", format: "srt", encoding: "UTF-8"), rows: [
+            Row(id: RowID(source: 0, index: 0), text: "budget \u{1B}]0;pwned\u{07} \u{1B}[2J \u{1B}]52;c;ZXZpbA==\u{07} \u{1B}[10;10H moved",
+                speaker: "Eve\u{1B}[31m", locator: Locator(file: "x\u{1B}]0;t\u{07}.srt")),
+        ])])
+        let request = try SearchRequest(parsing: "budget")
+        let state = PagerState(corpus: hostile, index: try request.runner().search(hostile), request: request, current: 0, rows: 5, columns: 80)
+        let plain = PagerView.render(state, colour: false).joined()
+        #expect(!plain.contains("\u{1B}") && !plain.contains("\u{07}"))
+        let coloured = PagerView.render(state, colour: true).joined()
+        #expect(!coloured.contains("]0;") && !coloured.contains("]52;") && !coloured.contains("[2J") && !coloured.contains("[10;10H"))
+    }
+
+    @Test func growingQueriesSearchOnlyThePreviousRowsAndGetTheSameHits() throws {
+        var previous = try SearchRequest(parsing: "b")
+        var index = try previous.runner().search(Self.corpus)
+        for text in ["bu", "bud", "budg", "budge", "budget", "budget "] {
+            let request = try SearchRequest(parsing: text)
+            #expect(request.refines(previous))
+            let refined = try request.runner().search(Self.corpus, until: nil, candidates: index.rowsWithHits, isCancelled: { false })
+            #expect(try refined == request.runner().search(Self.corpus), "\(text)")
+            previous = request
+            index = refined
+        }
+        #expect(!(try SearchRequest(parsing: "budget", options: SearchOptions(words: .wholeWords))).refines(try SearchRequest(parsing: "bud", options: SearchOptions(words: .wholeWords))))
+        #expect(!(try SearchRequest(parsing: "cat")).refines(try SearchRequest(parsing: "budget")))
+    }
+}
+
+struct KeyDecoderTests {
+    @Test func keysFromBytes() {
+        var decoder = KeyDecoder()
+        let bytes: [UInt8] = Array("n/é".utf8) + [0x1B, 0x5B, 0x41, 0x1B, 0x5B, 0x36, 0x7E, 0x0D, 0x7F, 0x0E, 0x1B]
+        #expect(decoder.keys(from: bytes) == [.character("n"), .character("/"), .character("é"), .up, .pageDown, .enter, .backspace, .control("n"), .escape])
+        // A sequence split across reads, and a mouse click (SGR: button 0 at column 5, row 3).
+        #expect(decoder.keys(from: [0x1B, 0x5B]) == [])
+        #expect(decoder.keys(from: [0x42]) == [.down])
+        #expect(decoder.keys(from: Array("\u{1B}[<0;5;3M\u{1B}[<0;5;3m\u{1B}[<65;1;1M".utf8)) == [.click(line: 2, column: 4), .wheelDown])
+        // A UTF-8 character split across reads.
+        let e = Array("预".utf8)
+        #expect(decoder.keys(from: Array(e[0..<2])) == [])
+        #expect(decoder.keys(from: Array(e[2...])) == [.character("预")])
+    }
+}

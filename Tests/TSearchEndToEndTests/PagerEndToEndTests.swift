@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+/// Point 2 of the pager issue: the real binary in a real terminal (tmux), driven by keys.
+@Suite(.serialized, .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")))
+struct PagerEndToEndTests {
+    /// Runs tmux on a server of this test's own, through `sh -c` started with posix_spawn and reaped
+    /// with waitpid (Foundation's Process can miss the exit of a client whose server inherits its
+    /// descriptors). Output, for `capture-pane`, goes through a temporary file.
+    static func tmux(_ arguments: [String]) throws -> String {
+        let quoted = (["/usr/bin/tmux", "-L", "tsearch-tests-\(getpid())"] + arguments)
+            .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("tsearch-tmux-\(getpid()).txt")
+        let command = quoted + " </dev/null >'\(output.path)' 2>/dev/null"
+        var pid: pid_t = 0
+        let argv: [UnsafeMutablePointer<CChar>?] = ["/bin/sh", "-c", command].map { (text: String) in strdup(text) } + [nil]
+        defer { argv.forEach { free($0) } }
+        guard posix_spawn(&pid, "/bin/sh", nil, nil, argv, environ) == 0 else { return "" }
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+    }
+
+    static func screen() throws -> [String] {
+        try tmux(["capture-pane", "-p", "-t", "pager"]).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// Waits until the screen shows `text` (or 10 s pass); returns the screen.
+    @discardableResult
+    static func waitFor(_ text: String) throws -> [String] {
+        for _ in 0..<200 {
+            let lines = try screen()
+            if lines.contains(where: { $0.contains(text) }) { return lines }
+            usleep(50_000)
+        }
+        return try screen()
+    }
+
+    @Test func searchStepResizeAndQuitRestoreTheTerminal() throws {
+        let folder = try TSearch.temporaryDirectory()
+        let script = """
+        stty -a > '\(folder.path)/before'
+        TSEARCH_STATE='\(folder.path)/session.json' '\(TSearch.binary.path)' pager Samples/standup.vtt Samples/planning.srt
+        echo "exit=$?" > '\(folder.path)/exit'
+        stty -a > '\(folder.path)/after'
+        echo PROMPT-BACK
+        sleep 30
+        """
+        try script.write(to: folder.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)
+        defer { _ = try? Self.tmux(["kill-server"]) }
+        _ = try Self.tmux(["new-session", "-d", "-s", "pager", "-x", "100", "-y", "20", "-c", TSearch.root.path,
+                           "sh '\(folder.path)/run.sh'"])
+        try Self.waitFor("no query: press /")
+        _ = try Self.tmux(["send-keys", "-t", "pager", "/", "b", "u", "d", "g", "e", "t"])
+        try Self.waitFor("/budget▏")
+        _ = try Self.tmux(["send-keys", "-t", "pager", "Enter"])
+        // The new hits are re-anchored to the rows on screen (DESIGN section 5, rule 2): the hit
+        // nearest the screen's centre is current. Read which, then step from it.
+        let first = try Self.waitFor("\"budget\"  hit ")
+        let status = try #require(first.last { $0.contains("\"budget\"  hit ") })
+        let k = try #require(Int(status.split(separator: " ").first { $0.contains("/14") }?.split(separator: "/").first ?? ""))
+        _ = try Self.tmux(["send-keys", "-t", "pager", "n", "n"])
+        let third = try Self.waitFor("hit \(k + 2)/14")
+        let current = try #require(third.last { $0.contains("hit \(k + 2)/14") })
+        let time = try #require(current.split(separator: "·").dropFirst().first?.trimmingCharacters(in: .whitespaces))
+        #expect(third.contains { $0.hasPrefix(time) })  // the current hit's row is on screen
+        _ = try Self.tmux(["resize-window", "-t", "pager", "-x", "50", "-y", "12"])
+        let resized = try Self.waitFor("hit \(k + 2)/14")
+        #expect(resized.contains { $0.hasPrefix(time) })  // and stays on screen after the resize
+        _ = try Self.tmux(["send-keys", "-t", "pager", "q"])
+        let after = try Self.waitFor("PROMPT-BACK")
+        #expect(after.contains { $0.contains("PROMPT-BACK") })
+        #expect(!after.contains { $0.contains("/14 ·") })  // the alternate screen is gone
+        #expect(try String(contentsOf: folder.appendingPathComponent("exit"), encoding: .utf8) == "exit=0\n")
+        let before = try String(contentsOf: folder.appendingPathComponent("before"), encoding: .utf8)
+        let restored = try String(contentsOf: folder.appendingPathComponent("after"), encoding: .utf8)
+        // The size changed with the resize; every mode flag must be as it was.
+        #expect(before.split(separator: "\n").dropFirst() == restored.split(separator: "\n").dropFirst())
+        // Quitting saved the search and its current hit: `tsearch next` goes on from there.
+        let next = try TSearch.run(["next"], environment: ["TSEARCH_STATE": folder.appendingPathComponent("session.json").path])
+        #expect(next.stdout.hasPrefix("hit \(k + 3) of 14"))
+    }
+}
