@@ -1,6 +1,6 @@
 // tsearch-bench: the numbers behind TranscriptSearch's speed claims (DESIGN section 8).
 //
-//   swift run -c release tsearch-bench [--rows N] [--runs K] [--section load|search|export|epub|navigation|all]
+//   swift run -c release tsearch-bench [--rows N] [--runs K] [--section load|search|export|epub|typing|navigation|all]
 //                                      [--python PATH-TO-A-PYTHON-WITH-EBOOKLIB]
 //
 // Builds a deterministic corpus (default 100,000 rows of meeting-style text with accents, CJK and
@@ -33,7 +33,7 @@ struct Options {
             case "--section": section = rest.popFirst() ?? section
             case "--python": python = rest.popFirst()
             default:
-                FileHandle.standardError.write(Data("usage: tsearch-bench [--rows N] [--runs K] [--section load|search|export|epub|navigation|all] [--python PATH]\n".utf8))
+                FileHandle.standardError.write(Data("usage: tsearch-bench [--rows N] [--runs K] [--section load|search|export|epub|typing|navigation|all] [--python PATH]\n".utf8))
                 exit(2)
             }
         }
@@ -81,7 +81,7 @@ print("tsearch-bench: \(options.rows) rows per format, median of \(options.runs)
 // MARK: Load
 
 var corpus = Corpus()
-if ["all", "load", "search", "export"].contains(options.section) {
+if ["all", "load", "search", "export", "typing"].contains(options.section) {
     print("\nload                         time      rows/s      MB/s")
     for file in files {
         let bytes = Array(file.text.utf8)
@@ -139,6 +139,43 @@ if options.section == "all" || options.section == "export" {
     }
     print("\nexport to HTML, every row (\(corpus.rowCount) rows, \(index.count) hits, \(index.rowsWithHits.count) rows with hits)")
     print("  render \(format(seconds)), \(String(format: "%.1f", Double(bytes) / 1e6)) MB page, \(String(format: "%.0f", Double(corpus.rowCount) / seconds)) rows/s")
+}
+
+// MARK: Typing (the pager's as-you-type search)
+
+/// What the harness saw: for each keystroke, when it was typed and when a result at least that new
+/// was delivered; and the queries delivered, in order.
+actor TypingLog {
+    var typed: [(sequence: Int, at: ContinuousClock.Instant)] = []
+    var delivered: [(sequence: Int, text: String, at: ContinuousClock.Instant)] = []
+    func type(_ sequence: Int, at time: ContinuousClock.Instant) { typed.append((sequence, time)) }
+    func deliver(_ result: SearchResult) { delivered.append((result.sequence, result.request.text, ContinuousClock.now)) }
+}
+
+if options.section == "all" || options.section == "typing" {
+    // A fast typist: one key every 120 ms, the pager's searcher (40 ms debounce, refining engine).
+    let query = "budget rev"
+    let log = TypingLog()
+    let searcher = Searcher(debounce: .milliseconds(40), engine: Searcher.refiningEngine(over: corpus)) { await log.deliver($0) }
+    for length in 1...query.count {
+        let text = String(query.prefix(length))
+        let sequence = await searcher.submit(SearchRequest(text: text))
+        await log.type(sequence, at: .now)
+        try await Task.sleep(for: .milliseconds(120))
+    }
+    while await (log.delivered.last?.sequence ?? -1) < query.count - 1 { try await Task.sleep(for: .milliseconds(20)) }
+    let typed = await log.typed, delivered = await log.delivered
+    let latencies = typed.map { key in
+        let shown = delivered.first { $0.sequence >= key.sequence }!.at
+        return Double((shown - key.at).components.attoseconds) / 1e18 + Double((shown - key.at).components.seconds)
+    }.sorted()
+    let inOrder = zip(delivered, delivered.dropFirst()).allSatisfy { $0.sequence < $1.sequence }
+    print("\ntyping \"\(query)\" into the pager's searcher, one key per 120 ms (\(corpus.rowCount) rows)")
+    print("  keystroke to result: median \(format(latencies[latencies.count / 2])), worst \(format(latencies.last ?? 0)); \(delivered.count) results shown, in order: \(inOrder), last shown: \"\(delivered.last?.text ?? "")\"")
+    if !inOrder || delivered.last?.text != query {
+        print("  a keystroke was lost or results arrived out of order")
+        exit(1)
+    }
 }
 
 // MARK: EPUB

@@ -98,20 +98,7 @@ final class PagerSession: @unchecked Sendable {
     func run() -> PagerState {
         guard terminal.enter() else { return state }
         let corpus = self.corpus
-        // The engine remembers the last finished search, to refine a growing query on its rows only.
-        let last = LastSearch()
-        searcher = Searcher(debounce: .milliseconds(40), engine: { request in
-            let runner = try request.runner()
-            let previous = await last.get()
-            let candidates = previous.flatMap { request.refines($0.request) ? $0.index.rowsWithHits : nil }
-            do {
-                let index = try runner.search(corpus, until: nil, candidates: candidates, isCancelled: { Task.isCancelled })
-                await last.set(SearchResult(sequence: 0, request: request, index: index))
-                return index
-            } catch {
-                throw CancellationError()
-            }
-        }, deliver: { [self] result in
+        searcher = Searcher(debounce: .milliseconds(40), engine: Searcher.refiningEngine(over: corpus), deliver: { [self] result in
             self.queue.async { self.apply(.results(result.request, result.index)) }
         })
         queue.sync {
@@ -159,11 +146,4 @@ final class PagerSession: @unchecked Sendable {
         terminal.restore()
         done.signal()
     }
-}
-
-/// The last search the pager's engine finished, shared between its runs.
-actor LastSearch {
-    private var result: SearchResult?
-    func get() -> SearchResult? { result }
-    func set(_ value: SearchResult) { result = value }
 }

@@ -99,6 +99,32 @@ public actor Searcher {
         launchIfIdle()
     }
 
+    /// An engine over `corpus` that remembers the last search it finished and, when a request
+    /// refines it (`SearchRequest.refines`: the query only grew), searches just the rows that
+    /// matched before: exact, and ever faster as a query is typed. Checks cancellation between rows.
+    public static func refiningEngine(over corpus: Corpus) -> Engine {
+        let last = LastSearch()
+        return { request in
+            let runner = try request.runner()
+            let previous = await last.get()
+            let candidates = previous.flatMap { request.refines($0.request) ? $0.index.rowsWithHits : nil }
+            do {
+                let index = try runner.search(corpus, until: nil, candidates: candidates, isCancelled: { Task.isCancelled })
+                await last.set(SearchResult(sequence: 0, request: request, index: index))
+                return index
+            } catch {
+                throw CancellationError()
+            }
+        }
+    }
+
     /// The sequence number of the newest result delivered, or -1.
     public var lastDelivered: Int { sequencer.lastDelivered }
+}
+
+/// The last search a refining engine finished, shared between its runs.
+actor LastSearch {
+    private var result: SearchResult?
+    func get() -> SearchResult? { result }
+    func set(_ value: SearchResult) { result = value }
 }
