@@ -39,17 +39,10 @@ struct ExportCommand {
                                  paths: paths, loading: loading, index: index)
             current = index.count > 0 ? 0 : nil
         } else {
-            let store = SessionStore(environment: environment)
-            do {
-                let restored = try store.withLock { () throws(SessionError) in
-                    try SavedSearch.restore(try store.read(), store: store, environment: environment)
-                }
-                search = restored.search
-                current = restored.current
-            } catch {
-                environment.report(error.description)
-                return .error
-            }
+            guard let restored = SavedSearch.restoreForReading(from: SessionStore(environment: environment), environment: environment)
+            else { return .error }
+            search = restored.search
+            current = restored.current
         }
 
         let text = render(search, current: current, format: format)

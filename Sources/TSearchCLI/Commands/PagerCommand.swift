@@ -25,16 +25,9 @@ struct PagerCommand {
         var search: SavedSearch
         var current: Int?
         if raw.positionals.isEmpty {
-            do {
-                let restored = try store.withLock { () throws(SessionError) in
-                    try SavedSearch.restore(try store.read(), store: store, environment: environment)
-                }
-                search = restored.search
-                current = restored.current
-            } catch {
-                environment.report(error.description)
-                return .error
-            }
+            guard let restored = SavedSearch.restoreForReading(from: store, environment: environment) else { return .error }
+            search = restored.search
+            current = restored.current
         } else {
             // Every argument an existing path: browse them with no query yet.
             let browsing = raw.positionals.allSatisfy { SystemCalls.kind(of: $0) != .missing }

@@ -58,6 +58,19 @@ struct SavedSearch {
         return Restored(search: again, current: cursor.current, searchedAgain: true)
     }
 
+    /// The saved search of `store`, read under its lock without writing anything (export, pager);
+    /// nil, with the reason reported, when there is none to use.
+    static func restoreForReading(from store: SessionStore, environment: CommandEnvironment) -> Restored? {
+        do {
+            return try store.withLock { () throws(SessionError) in
+                try restore(try store.read(), store: store, environment: environment)
+            }
+        } catch {
+            environment.report(error.description)
+            return nil
+        }
+    }
+
     /// The old current hit in the new corpus's numbering (the same row ID), if that row still exists.
     private static func anchor(_ current: SessionState.CurrentHit?, in corpus: Corpus) -> HitCursor.Anchor? {
         guard let current, let id = RowID(current.row), let row = corpus.rowIndex(of: id) else { return nil }
