@@ -165,9 +165,11 @@ if options.section == "all" || options.section == "typing" {
     }
     while await (log.delivered.last?.sequence ?? -1) < query.count - 1 { try await Task.sleep(for: .milliseconds(20)) }
     let typed = await log.typed, delivered = await log.delivered
-    let latencies = typed.map { key in
-        let shown = delivered.first { $0.sequence >= key.sequence }!.at
-        return Double((shown - key.at).components.attoseconds) / 1e18 + Double((shown - key.at).components.seconds)
+    // Every keystroke is answered by the first result at least as new (the loop above waited for the last).
+    let latencies = typed.compactMap { key -> Double? in
+        guard let shown = delivered.first(where: { $0.sequence >= key.sequence })?.at else { return nil }
+        let elapsed = (shown - key.at).components
+        return Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
     }.sorted()
     let inOrder = zip(delivered, delivered.dropFirst()).allSatisfy { $0.sequence < $1.sequence }
     print("\ntyping \"\(query)\" into the pager's searcher, one key per 120 ms (\(corpus.rowCount) rows)")

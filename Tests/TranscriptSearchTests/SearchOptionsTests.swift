@@ -43,6 +43,7 @@ struct SearchOptionsTests {
         .init(marked: "İstanbul ilk [I]rmak [ı]rmak", query: "I", options: turkish),
         .init(marked: "İstanbul [i]lk [I]rmak ırmak", query: "i", options: SearchOptions()),
         .init(marked: "[İ]stanbul ilk Irmak ırmak", query: "İ", options: SearchOptions(caseMatching: .sensitive, language: "tr")),
+        .init(marked: "[İ]stanbul [i]lk Irmak", query: "i", options: SearchOptions(diacritics: .insensitive, language: "tr")),
         // Everything at once.
         .init(marked: "[Café] cafeteria [cafe\u{301}]", query: "CAFE", options: SearchOptions(diacritics: .insensitive, words: .wholeWords)),
     ]

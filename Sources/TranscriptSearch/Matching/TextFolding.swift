@@ -19,17 +19,12 @@ struct TextFolding: Sendable {
 
     /// The folding of one character.
     func fold(_ character: Character) -> String {
+        // Turkic case first, on the whole character: İ would otherwise decompose to I + dot above.
+        if turkicCase && character == "İ" { return "i" }
+        if turkicCase && character == "I" { return "ı" }
         var scalars = String.UnicodeScalarView()
         for scalar in String(character).decomposedIfNeeded(removesMarks).unicodeScalars {
             if removesMarks && scalar.properties.generalCategory == .nonspacingMark { continue }
-            if turkicCase {
-                switch scalar {
-                case "I": scalars.append("ı"); continue
-                case "İ": scalars.append("i"); continue
-                case "i" where removesMarks == false: break
-                default: break
-                }
-            }
             scalars.append(scalar)
         }
         // A character that folds to nothing (a lone mark) keeps itself, so no text disappears.
