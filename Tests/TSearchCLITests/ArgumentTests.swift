@@ -100,7 +100,7 @@ struct ArgumentTests {
     }
 
     private func describe(_ raw: RawArguments) -> String {
-        "\(raw.command as Any) \(raw.positionals) \(raw.caseMatching) \(raw.contextRows) \(raw.countOnly) \(raw.quiet) \(raw.json) \(raw.color) \(raw.inputFormat as Any) \(raw.help) \(raw.version) \(raw.wraps) \(raw.exportFormat as Any) \(raw.outputPath as Any) \(raw.allRows) \(raw.mediaURL as Any) \(raw.preTag) \(raw.postTag) \(raw.searchOptions) \(raw.filter) \(raw.facets)"
+        "\(raw.command as Any) \(raw.positionals) \(raw.caseMatching) \(raw.contextRows as Any) \(raw.countOnly) \(raw.quiet) \(raw.json) \(raw.color) \(raw.inputFormat as Any) \(raw.help) \(raw.version) \(raw.wraps) \(raw.exportFormat as Any) \(raw.outputPath as Any) \(raw.allRows) \(raw.mediaURL as Any) \(raw.preTag) \(raw.postTag) \(raw.searchOptions) \(raw.filter) \(raw.facets)"
     }
 }
 
