@@ -40,7 +40,8 @@ let package = Package(
         .testTarget(name: "TranscriptFormatsTests", dependencies: ["TranscriptFormats"]),
         .testTarget(name: "TranscriptSearchTests", dependencies: ["TranscriptSearch"]),
         .testTarget(name: "TranscriptRenderingTests", dependencies: ["TranscriptRendering"]),
-        .testTarget(name: "TSearchCLITests", dependencies: ["TSearchCLI", "TranscriptRendering"], exclude: ["Golden"]),
-        .testTarget(name: "TSearchEndToEndTests", dependencies: ["tsearch", "tsearch-example"], exclude: ["Golden"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "TSearchCLITests", dependencies: ["TSearchCLI", "TranscriptRendering", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "TSearchEndToEndTests", dependencies: ["tsearch", "tsearch-example", "TestSupport"], exclude: ["Golden"]),
     ]
 )

@@ -1,28 +1,15 @@
 import Foundation
 import Testing
+import TestSupport
 import TranscriptModel
 import TranscriptRendering
 import TranscriptSearch
 @testable import TSearchCLI
 
-/// Golden frames: `Golden/NAME` holds the expected screen; `TSEARCH_RECORD_GOLDEN=1` re-records.
+/// Golden frames: `Golden/NAME` holds the expected screen (see `assertGolden`).
 func assertFrame(_ lines: [String], _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-    let actual = lines.joined(separator: "\n") + "\n"
     let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/" + name)
-    if ProcessInfo.processInfo.environment["TSEARCH_RECORD_GOLDEN"] != nil {
-        try Data(actual.utf8).write(to: url)
-        return
-    }
-    let expected = try String(contentsOf: url, encoding: .utf8)
-    guard actual != expected else { return }
-    let want = expected.split(separator: "\n", omittingEmptySubsequences: false)
-    let got = actual.split(separator: "\n", omittingEmptySubsequences: false)
-    var diff = "frame \(name) differs (re-record with TSEARCH_RECORD_GOLDEN=1):\n"
-    for line in 0..<max(want.count, got.count) {
-        let old = line < want.count ? String(want[line]) : "", new = line < got.count ? String(got[line]) : ""
-        diff += old == new ? "  |\(old)|\n" : "- |\(old)|\n+ |\(new)|\n"
-    }
-    Issue.record(Comment(rawValue: diff), sourceLocation: sourceLocation)
+    try assertGolden(lines.joined(separator: "\n") + "\n", at: url, sourceLocation: sourceLocation)
 }
 
 struct PagerStateTests {

@@ -1,27 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 
-/// Golden files: `Golden/NAME` holds the expected output. Run with `TSEARCH_RECORD_GOLDEN=1` to
-/// write the current output as the new expectation (then read the diff in git before committing).
+/// Golden files: `Golden/NAME` holds the expected output (see `assertGolden`).
 func assertGolden(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
     let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/" + name)
-    if ProcessInfo.processInfo.environment["TSEARCH_RECORD_GOLDEN"] != nil {
-        try Data(actual.utf8).write(to: url)
-        return
-    }
-    let expected = try String(contentsOf: url, encoding: .utf8)
-    guard actual != expected else { return }
-    let want = expected.split(separator: "\n", omittingEmptySubsequences: false)
-    let got = actual.split(separator: "\n", omittingEmptySubsequences: false)
-    let first = Array(zip(want, got)).firstIndex { $0 != $1 } ?? min(want.count, got.count)
-    let context = max(0, first - 2)..<min(max(want.count, got.count), first + 3)
-    var diff = "\(name) differs from the golden file at line \(first + 1) (re-record with TSEARCH_RECORD_GOLDEN=1):\n"
-    for line in context {
-        if line < want.count, line >= got.count || want[line] != got[line] { diff += "- \(want[line])\n" }
-        if line < got.count, line >= want.count || want[line] != got[line] { diff += "+ \(got[line])\n" }
-        if line < want.count, line < got.count, want[line] == got[line] { diff += "  \(want[line])\n" }
-    }
-    Issue.record(Comment(rawValue: diff), sourceLocation: sourceLocation)
+    try assertGolden(actual, at: url, sourceLocation: sourceLocation)
 }
 
 @Suite(.serialized) struct ExportTests {

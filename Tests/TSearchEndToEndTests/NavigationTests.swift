@@ -151,11 +151,8 @@ import Testing
         let nanoseconds = try #require(source["mtime_ns"] as? Int)
         try "BUDGET ONE\nzzzzzz two\n".write(to: file, atomically: false, encoding: .utf8)
         // Put the modification time back exactly, to the nanosecond (GNU touch takes @seconds.nanoseconds).
-        let touch = Process()
-        touch.executableURL = URL(fileURLWithPath: "/usr/bin/touch")
-        touch.arguments = ["-m", "-d", "@\(nanoseconds / 1_000_000_000).\(String(format: "%09d", nanoseconds % 1_000_000_000))", file.path]
-        try touch.run()
-        touch.waitUntilExit()
+        let stamp = "@\(nanoseconds / 1_000_000_000).\(String(format: "%09d", nanoseconds % 1_000_000_000))"
+        #expect(try TSearch.run(["-m", "-d", stamp, file.path], executable: URL(fileURLWithPath: "/usr/bin/touch")).status == 0)
         let next = try session.run(["next"], in: session.folder)
         #expect(next.stderr.isEmpty)
         #expect(next.stdout.contains("budget two"))  // from the cache, not the file
@@ -174,14 +171,7 @@ import Testing
           wait
         done
         """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script]
-        process.currentDirectoryURL = TSearch.root
-        process.environment = ProcessInfo.processInfo.environment.merging(["TSEARCH_STATE": session.state.path]) { $1 }
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        #expect(try TSearch.shell(script, environment: ["TSEARCH_STATE": session.state.path]).status == 0)
         #expect(try session.savedPosition() == 200 % hits)
     }
 

@@ -91,17 +91,9 @@ import Testing
 /// The library example in Samples/ runs as an app would: load, search, page, step.
 struct LibraryExampleTests {
     @Test func theExampleLoadsSearchesPagesAndSteps() throws {
-        let process = Process()
-        process.executableURL = TSearch.binary.deletingLastPathComponent().appendingPathComponent("tsearch-example")
-        process.arguments = ["Samples/standup.vtt", "speaker:Alice budget"]
-        process.currentDirectoryURL = TSearch.root
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        let lines = output.split(separator: "\n")
+        let result = try TSearch.run(["Samples/standup.vtt", "speaker:Alice budget"], executable: TSearch.example)
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
         #expect(lines.first == "page 1:")
         #expect(lines.filter { $0.hasPrefix("  #") }.allSatisfy { $0.contains(" Alice: ") })
         #expect(lines.last?.hasPrefix("current: hit 3 of 4") == true)

@@ -76,19 +76,9 @@ import Testing
     }
 
     @Test func namedPipesAreRead() throws {
-        let script = "'\(TSearch.binary.path)' -c budget <(cat Samples/planning.srt)"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script]
-        process.currentDirectoryURL = TSearch.root
-        process.environment = ["TSEARCH_STATE": TSearch.defaultState.path, "PATH": "/usr/bin:/bin"]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        #expect(output.hasSuffix(":6\n"))
+        let result = try TSearch.shell("'\(TSearch.binary.path)' -c budget <(cat Samples/planning.srt)")
+        #expect(result.status == 0)
+        #expect(result.stdout.hasSuffix(":6\n"))
     }
 
     @Test func plainTextOnStdinThatLooksLikeJSON() throws {
@@ -161,18 +151,8 @@ import Testing
         }
         try big.write(to: folder.appendingPathComponent("big.srt"), atomically: true, encoding: .utf8)
         let script = "'\(TSearch.binary.path)' search budget big.srt | head -n 1 >/dev/null; echo \"status=${PIPESTATUS[0]}\""
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script]
-        process.currentDirectoryURL = folder
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(output == "status=0\n")
-        #expect(errors.isEmpty)
+        let result = try TSearch.shell(script, in: folder)
+        #expect(result.stdout == "status=0\n")
+        #expect(result.stderr.isEmpty)
     }
 }

@@ -26,13 +26,21 @@ struct TSearch {
         return root.appendingPathComponent(".build/debug/tsearch")
     }()
 
-    /// Runs `tsearch arguments…` in `directory` with `stdin` piped in (or /dev/null).
+    /// The library example built beside `tsearch`.
+    static let example = binary.deletingLastPathComponent().appendingPathComponent("tsearch-example")
+
+    /// Runs `bash -c script` in `directory` (with `$TSEARCH_STATE` set as for `run`).
+    static func shell(_ script: String, in directory: URL = root, environment extra: [String: String] = [:]) throws -> Outcome {
+        try run(["-c", script], executable: URL(fileURLWithPath: "/bin/bash"), in: directory, environment: extra)
+    }
+
+    /// Runs `tsearch arguments…` (or another `executable`) in `directory` with `stdin` piped in (or /dev/null).
     static func run(
-        _ arguments: [String], stdin: Data? = nil, in directory: URL = root,
+        _ arguments: [String], executable: URL = binary, stdin: Data? = nil, in directory: URL = root,
         environment extra: [String: String] = [:]
     ) throws -> Outcome {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
