@@ -122,6 +122,16 @@ public struct Corpus: Sendable {
         }
     }
 
+    /// All row texts back to back and the row offset table (`rowCount + 1` entries: row `i` is
+    /// `offsets[i]..<offsets[i + 1]`), without copying: what a matcher scans as one buffer.
+    public func withTextBuffer<R>(
+        _ body: (_ bytes: UnsafeBufferPointer<UInt8>, _ offsets: UnsafeBufferPointer<Int>) throws -> R
+    ) rethrows -> R {
+        try textBytes.withUnsafeBufferPointer { bytes in
+            try textOffsets.withUnsafeBufferPointer { offsets in try body(bytes, offsets) }
+        }
+    }
+
     /// Row `index`'s speaker, without making the whole row. - Complexity: O(1).
     public func speaker(ofRow index: Int) -> String? {
         speakerIDs[index] >= 0 ? strings[Int(speakerIDs[index])] : nil

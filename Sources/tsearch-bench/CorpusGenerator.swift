@@ -1,3 +1,4 @@
+import Foundation
 import TranscriptFormats
 
 /// A deterministic corpus of meeting-style rows (accents, CJK, emoji, the odd ß and Σ), written as
@@ -9,12 +10,20 @@ struct CorpusGenerator {
         state = seed
     }
 
-    private static let speakers = ["Alice", "Bob", "Chen Wei", "Dana", "José", "Zoë"]
-    private static let words = (
-        "the we need to review budget quarterly release plan hiring customer interview before Friday "
-        + "and a of for with on is it that this next week numbers team roadmap decision café naïve résumé "
-        + "Straße ΣΟΦΙΑ σοφία 预算 会議 東京 👍🏽 🎉 déjà vu façade coöperate über approval contractor"
+    private static let speakers = ["Alice", "Bob", "Chen Wei", "Dana", "José", "Zoë", "Søren", "İlkay"]
+    private static let common = (
+        "the we need to and a of for with on is it that this I you so our they be have will just like "
+        + "about know think can do was are if what not at but as all out up get one there would time good "
+        + "review release plan hiring customer interview Friday numbers team roadmap decision approval "
+        + "contractor quarterly launch design feedback deadline priority sprint backlog metrics revenue "
+        + "forecast onboarding vendor contract support week month call notes"
     ).split(separator: " ").map(String.init)
+    private static let names = ["Alice", "Bob", "Chen", "Dana", "José", "Zoë", "Müller", "Søren", "Łukasz", "François", "İlkay"]
+    /// Accented words, written composed (NFC) or, one time in three, decomposed (NFD).
+    private static let accented = ["café", "naïve", "résumé", "déjà vu", "façade", "über", "Zürich", "São Paulo", "coöperate"]
+    private static let rarer = ["Straße", "STRASSE", "İstanbul", "ılık", "ΣΟΦΙΑ", "σοφία", "Σίσυφος", "\u{212A}elvin"]
+    private static let cjk = ["我们需要审查预算", "会议", "下周的发布计划", "東京の予算会議", "客户访谈", "第三季度", "决定", "会议纪要"]
+    private static let emoji = ["👍🏽", "🎉", "👩🏽‍💻", "❤️", "🇯🇵", "🙏🏿"]
 
     private mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
@@ -24,14 +33,38 @@ struct CorpusGenerator {
         return z ^ (z >> 31)
     }
 
-    /// One cue's text: 6 to 17 words, a capital at the start and a full stop at the end. One row in
-    /// ten (on average) also says "milestone", a word found nowhere else: a query with a known hit rate.
+    private mutating func pick(_ words: [String]) -> String {
+        words[Int(next() % UInt64(words.count))]
+    }
+
+    /// One cue's text, about 90 bytes: 8 to 19 meeting words, a capital at the start and a full
+    /// stop at the end. The mix, per row: "budget" in about 3 in 10 (a common word), "milestone" in
+    /// 1 in 10, "postmortem" in 1 in 300 (a rare word), a name in 1 in 4, a number in 1 in 3, an
+    /// accented word in 1 in 12 (a third of them decomposed), ß/İ/ı/Σ/ς/Kelvin words in 1 in 40,
+    /// CJK in 3 in 100, emoji with skin tones, joiners or flags in 2 in 100.
     mutating func sentence() -> String {
-        let count = 6 + Int(next() % 12)
+        if next() % 100 < 3 {
+            var parts = [pick(Self.cjk), pick(Self.cjk)]
+            if next() % 2 == 0 { parts.append("budget") }
+            return parts.joined(separator: " ") + "。"
+        }
+        let count = 8 + Int(next() % 12)
         var words: [String] = []
-        for _ in 0..<count { words.append(Self.words[Int(next() % UInt64(Self.words.count))]) }
-        if next() % 10 == 0 { words.insert("milestone", at: Int(next() % UInt64(words.count))) }
-        return words.joined(separator: " ").prefix(1).uppercased() + words.joined(separator: " ").dropFirst() + "."
+        for _ in 0..<count { words.append(pick(Self.common)) }
+        func insert(_ word: String) { words.insert(word, at: Int(next() % UInt64(words.count + 1))) }
+        if next() % 10 < 3 { insert("budget") }
+        if next() % 10 == 0 { insert("milestone") }
+        if next() % 300 == 0 { insert("postmortem") }
+        if next() % 4 == 0 { insert(pick(Self.names)) }
+        if next() % 3 == 0 { insert(String(next() % 2027)) }
+        if next() % 12 == 0 {
+            let word = pick(Self.accented)
+            insert(next() % 3 == 0 ? word.decomposedStringWithCanonicalMapping : word)
+        }
+        if next() % 40 == 0 { insert(pick(Self.rarer)) }
+        if next() % 50 == 0 { words.append(pick(Self.emoji)) }
+        let text = words.joined(separator: " ")
+        return text.prefix(1).uppercased() + text.dropFirst() + "."
     }
 
     mutating func speaker() -> String {
@@ -105,11 +138,5 @@ struct CorpusGenerator {
             return String(repeating: "0", count: max(0, width - digits.count)) + digits
         }
         return "\(pad(h, 2)):\(pad(m, 2)):\(pad(s, 2))\(comma ? "," : ".")\(pad(ms, 3))"
-    }
-}
-
-extension String {
-    fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
-        split(separator: Character(target), omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }

@@ -1,15 +1,19 @@
 // tsearch-bench: the numbers behind TranscriptSearch's speed claims (DESIGN section 8).
 //
-//   swift run -c release tsearch-bench [--rows N] [--runs K] [--section load|search|export|epub|typing|navigation|all]
-//                                      [--python PATH-TO-A-PYTHON-WITH-EBOOKLIB]
+//   swift run -c release tsearch-bench [--quick] [--rows N] [--runs K]
+//       [--section load|search|process|export|epub|typing|navigation|all] [--python PYTHON-WITH-EBOOKLIB]
 //
-// Builds a deterministic corpus (default 100,000 rows of meeting-style text with accents, CJK and
-// emoji) in a temporary folder and reports medians of K runs (default 5): load time per format,
-// search time per query kind with rows/s and MB/s, and the whole-process latency of `tsearch next`
-// on the samples and on the big corpus, next to the search it replaces, and the time to render the
-// whole corpus as one HTML page with about a tenth of its rows holding a hit. It prints numbers; no test
-// asserts on time. Every matcher's hits are compared with the Regex reference's before its time is
-// reported, and a difference stops the benchmark with exit status 1.
+// Builds a deterministic corpus (1,000,000 meeting-style rows by default, 100,000 with --quick; see
+// CorpusGenerator for the mix of accents, CJK and emoji), written once as SubRip, WebVTT, JSON and
+// text into a cache folder, and reports medians of K runs (default 5, 3 with --quick):
+// - load time per format, rows/s and MB/s;
+// - per query kind, the Regex reference's time (one run: it is slow) and the engine's, MB/s and
+//   rows/s of row text, and their ratio. The engine's hits must equal the reference's: a
+//   difference stops the benchmark with exit status 1 before any speed is printed for that query;
+// - whole processes: `tsearch search -c` cold (no row cache) and warm, next to `rg -i -F -c` on the
+//   same file when rg is on the PATH, with ratios and each process's peak memory; `tsearch next`;
+// - HTML export, the pager's as-you-type search, EPUB loading.
+// It prints numbers; no test asserts on time.
 import Foundation
 import TranscriptFormats
 import TranscriptModel
@@ -17,27 +21,36 @@ import TranscriptRendering
 import TranscriptSearch
 
 struct Options {
-    var rows = 100_000
+    var rows = 1_000_000
     var runs = 5
     var section = "all"
+    var quick = false
     /// A Python with ebooklib, beautifulsoup4 and lxml (e.g. the venv Scripts/realepubs/fetch.sh
     /// makes), to time ebooklib reading the same book in the same run.
     var python: String?
 
     init(_ arguments: [String]) {
         var rest = arguments.dropFirst()
+        var rowsGiven = false, runsGiven = false
         while let argument = rest.popFirst() {
             switch argument {
-            case "--rows": rows = Int(rest.popFirst() ?? "") ?? rows
-            case "--runs": runs = max(1, Int(rest.popFirst() ?? "") ?? runs)
+            case "--rows": rows = Int(rest.popFirst() ?? "") ?? rows; rowsGiven = true
+            case "--runs": runs = max(1, Int(rest.popFirst() ?? "") ?? runs); runsGiven = true
             case "--section": section = rest.popFirst() ?? section
             case "--python": python = rest.popFirst()
+            case "--quick": quick = true
             default:
-                FileHandle.standardError.write(Data("usage: tsearch-bench [--rows N] [--runs K] [--section load|search|export|epub|typing|navigation|all] [--python PATH]\n".utf8))
+                FileHandle.standardError.write(Data("usage: tsearch-bench [--quick] [--rows N] [--runs K] [--section load|search|process|export|epub|typing|navigation|all] [--python PATH]\n".utf8))
                 exit(2)
             }
         }
+        if quick {
+            if !rowsGiven { rows = 100_000 }
+            if !runsGiven { runs = 3 }
+        }
     }
+
+    func wants(_ name: String) -> Bool { section == "all" || section == name }
 }
 
 /// Median wall-clock seconds of `runs` calls of `body`.
@@ -61,68 +74,82 @@ func peakMemoryMiB(_ who: __rusage_who) -> Double {
     return Double(usage.ru_maxrss) / 1024
 }
 
-let options = Options(CommandLine.arguments)
-let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tsearch-bench-\(getpid())")
-try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-defer { try? FileManager.default.removeItem(at: folder) }
-
-var generator = CorpusGenerator()
-let files: [(name: String, text: String)] = [
-    ("corpus.srt", generator.subRip(rows: options.rows)),
-    ("corpus.vtt", generator.webVTT(rows: options.rows)),
-    ("corpus.json", generator.json(rows: options.rows)),
-    ("corpus.txt", generator.plainText(rows: options.rows)),
-]
-for file in files {
-    try Data(file.text.utf8).write(to: folder.appendingPathComponent(file.name))
+func padded(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
 }
-print("tsearch-bench: \(options.rows) rows per format, median of \(options.runs) runs, \(ProcessInfo.processInfo.activeProcessorCount) cores")
+
+let options = Options(CommandLine.arguments)
+let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tsearch-bench-\(getpid())")
+try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: scratch) }
+
+// The corpus files, generated once per row count and generator version, kept between runs.
+let corpusVersion = 2
+let folder = FileManager.default.temporaryDirectory
+    .appendingPathComponent("tsearch-bench-corpus/v\(corpusVersion)-\(options.rows)")
+let fileNames = ["corpus.srt", "corpus.vtt", "corpus.json", "corpus.txt"]
+if !fileNames.allSatisfy({ FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }) {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    var generator = CorpusGenerator()
+    let texts = [generator.subRip(rows: options.rows), generator.webVTT(rows: options.rows),
+                 generator.json(rows: options.rows), generator.plainText(rows: options.rows)]
+    for (name, text) in zip(fileNames, texts) {
+        try Data(text.utf8).write(to: folder.appendingPathComponent(name + ".partial"))
+        rename(folder.appendingPathComponent(name + ".partial").path, folder.appendingPathComponent(name).path)
+    }
+}
+let cores = ProcessInfo.processInfo.activeProcessorCount
+print("tsearch-bench: \(options.rows) rows per format, median of \(options.runs) runs, \(cores) cores; corpus in \(folder.path)")
 
 // MARK: Load
 
 var corpus = Corpus()
-if ["all", "load", "search", "export", "typing"].contains(options.section) {
+if options.wants("load") || options.wants("search") || options.wants("export") || options.wants("typing") {
     print("\nload                         time      rows/s      MB/s")
-    for file in files {
-        let bytes = Array(file.text.utf8)
+    for name in fileNames where name == "corpus.srt" || options.wants("load") {
+        let bytes = try Array(Data(contentsOf: folder.appendingPathComponent(name)))
         var result: LoadResult?
-        let seconds = try median(options.runs) { result = try TranscriptLoader.load(bytes: bytes, path: file.name) }
+        let seconds = try median(min(options.runs, 3)) { result = try TranscriptLoader.load(bytes: bytes, path: name) }
         let rows = result?.transcript.rows.count ?? 0
-        if file.name == "corpus.srt", let transcript = result?.transcript { corpus = Corpus([transcript]) }
-        print("  \(file.name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(format(seconds))  \(String(format: "%10.0f", Double(rows) / seconds))  \(String(format: "%8.1f", Double(bytes.count) / seconds / 1e6))")
+        if name == "corpus.srt", let transcript = result?.transcript { corpus = Corpus([transcript]) }
+        print("  \(padded(name, 22)) \(format(seconds))  \(String(format: "%10.0f", Double(rows) / seconds))  \(String(format: "%8.1f", Double(bytes.count) / seconds / 1e6))")
     }
 }
 
 // MARK: Search
 
-if options.section == "all" || options.section == "search" {
-    let queries: [(kind: String, text: String, options: SearchOptions)] = [
-        ("common word", "budget", SearchOptions()),
-        ("phrase", "quarterly budget", SearchOptions()),
-        ("case-sensitive", "Budget", SearchOptions(caseMatching: .sensitive)),
-        ("Greek case fold", "σοφια", SearchOptions()),
-        ("CJK", "预算", SearchOptions()),
-        ("emoji + modifier", "👍🏽", SearchOptions()),
-        ("no hits", "zqxj", SearchOptions()),
-    ]
+/// The query kinds the README quotes; the common word is in about 3 rows in 10, the rare one in 1
+/// in 300 (see CorpusGenerator).
+let queries: [(kind: String, text: String, options: SearchOptions)] = [
+    ("common word", "budget", SearchOptions()),
+    ("rare word", "postmortem", SearchOptions()),
+    ("no hits", "zqxj", SearchOptions()),
+    ("accented", "café", SearchOptions()),
+    ("CJK", "会议", SearchOptions()),
+    ("phrase", "review the budget", SearchOptions()),
+    ("case-sensitive", "Budget", SearchOptions(caseMatching: .sensitive)),
+    ("Greek case fold", "σοφια", SearchOptions()),
+    ("regex", "budget (review|plan)", SearchOptions(syntax: .regularExpression)),
+]
+
+if options.wants("search") {
     let megabytes = Double(corpus.textByteCount) / 1e6
-    print("\nsearch (\(corpus.rowCount) rows, \(String(format: "%.1f", megabytes)) MB of text)")
-    print("  query kind          matcher        hits       time      rows/s      MB/s")
+    print("\nsearch (\(corpus.rowCount) rows, \(String(format: "%.1f", megabytes)) MB of row text): the Regex reference once, the engine \(options.runs) times")
+    print("  query kind         query               hits   reference     engine     engine MB/s   engine rows/s   ratio")
     for query in queries {
+        let request = SearchRequest(text: query.text, options: query.options)
+        let engine = try request.runner()
         let reference = SearchRunner(try RegexMatcher(try Query(query.text, options: query.options)))
         var expected = HitIndex(rowCount: 0)
-        let seconds = median(options.runs) { expected = reference.search(corpus) }
-        // Faster matchers join this list; each must equal the reference before its time is shown.
-        let matchers: [(name: String, matcher: any Matcher)] = [("Regex reference", try RegexMatcher(try Query(query.text, options: query.options)))]
-        for (name, matcher) in matchers {
-            var found = HitIndex(rowCount: 0)
-            let time = name == "Regex reference" ? seconds : median(options.runs) { found = SearchRunner(matcher).search(corpus) }
-            if name != "Regex reference" && found != expected {
-                print("  \(query.kind): \(name) differs from the Regex reference; no time reported")
-                exit(1)
-            }
-            print("  \(query.kind.padding(toLength: 18, withPad: " ", startingAt: 0)) \(name.padding(toLength: 15, withPad: " ", startingAt: 0)) \(String(format: "%6d", expected.count)) \(format(time))  \(String(format: "%10.0f", Double(corpus.rowCount) / time))  \(String(format: "%8.1f", megabytes / time))")
+        let referenceTime = median(1) { expected = reference.search(corpus) }
+        var found = HitIndex(rowCount: 0)
+        let engineTime = median(options.runs) { found = engine.search(corpus) }
+        guard found == expected else {
+            print("  \(query.kind): the engine's \(found.count) hits differ from the reference's \(expected.count); no time reported")
+            exit(1)
         }
+        let name = engine.matcher is LiteralMatcher ? "" : " (reference)"
+        print("  \(padded(query.kind, 18)) \(padded("\"" + query.text + "\"", 18)) \(String(format: "%7d", expected.count))  \(format(referenceTime))  \(format(engineTime))  \(String(format: "%10.0f", megabytes / engineTime))  \(String(format: "%14.0f", Double(corpus.rowCount) / engineTime))  \(String(format: "%6.0f", referenceTime / engineTime))x\(name)")
     }
 }
 
@@ -186,7 +213,7 @@ if options.section == "all" || options.section == "epub" {
     // About 5 MB of deflated XHTML: 120 chapters of 1,250 paragraphs.
     var bookGenerator = CorpusGenerator(seed: 7)
     let book = bookGenerator.epub(chapters: 120, paragraphs: 1_250)
-    let bookURL = folder.appendingPathComponent("book.epub")
+    let bookURL = scratch.appendingPathComponent("book.epub")
     try Data(book).write(to: bookURL)
     var rows = 0
     let seconds = try median(options.runs) { rows = try TranscriptLoader.load(bytes: book, path: "book.epub").transcript.rows.count }
@@ -226,37 +253,110 @@ if options.section == "all" || options.section == "epub" {
 
 // MARK: Navigation (whole process)
 
-/// Runs the `tsearch` built beside this benchmark; returns seconds, exit status and stderr.
-func runTSearch(_ arguments: [String], state: URL, in directory: URL) throws -> (seconds: Double, status: Int32, stderr: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tsearch")
-    process.arguments = arguments
-    process.currentDirectoryURL = directory
-    process.environment = ["TSEARCH_STATE": state.path, "PATH": "/usr/bin:/bin"]
-    process.standardOutput = FileHandle.nullDevice
-    let errors = Pipe()
-    process.standardError = errors
+/// What one whole process did: wall-clock seconds, exit status, peak resident memory, stdout, stderr.
+struct ProcessRun {
+    var seconds: Double
+    var status: Int32
+    var peakMiB: Double
+    var stdout: String
+    var stderr: String
+}
+
+/// Runs `executable` with `arguments` and waits for it (posix_spawn + wait4, so the peak memory is
+/// this process's own). Paths in `arguments` should be absolute: the child runs in this directory.
+func run(_ executable: String, _ arguments: [String], environment: [String: String]) throws -> ProcessRun {
+    let output = scratch.appendingPathComponent("out-\(UUID().uuidString)")
+    let errors = scratch.appendingPathComponent("err-\(UUID().uuidString)")
+    defer {
+        try? FileManager.default.removeItem(at: output)
+        try? FileManager.default.removeItem(at: errors)
+    }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, errors.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { (argv + envp).forEach { free($0) } }
+    var pid: pid_t = 0
     let start = DispatchTime.now().uptimeNanoseconds
-    try process.run()
-    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, process.terminationStatus, stderr)
+    let spawned = posix_spawnp(&pid, executable, &actions, nil, argv, envp)
+    guard spawned == 0 else { throw CocoaError(.executableNotLoadable, userInfo: [NSFilePathErrorKey: executable]) }
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    return ProcessRun(
+        seconds: seconds, status: exitStatus, peakMiB: Double(usage.ru_maxrss) / 1024,
+        stdout: (try? String(contentsOf: output, encoding: .utf8)) ?? "",
+        stderr: (try? String(contentsOf: errors, encoding: .utf8)) ?? "")
+}
+
+let tsearchPath = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tsearch").path
+
+/// Runs the `tsearch` built beside this benchmark with its state (session and row cache) in `state`.
+func runTSearch(_ arguments: [String], state: URL) throws -> ProcessRun {
+    try run(tsearchPath, arguments, environment: [
+        "TSEARCH_STATE": state.path, "XDG_CACHE_HOME": state.deletingLastPathComponent().appendingPathComponent("cache").path,
+        "PATH": "/usr/bin:/bin",
+    ])
+}
+
+/// The first executable named `name` on the PATH.
+func onPath(_ name: String) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+}
+
+// MARK: Whole processes: tsearch search -c against rg -c
+
+if options.wants("process") {
+    let file = "corpus.srt"
+    let bytes = (try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(file).path)[.size] as? Int) ?? 0
+    let rg = onPath("rg")
+    print("\nwhole processes on \(file) (\(options.rows) rows, \(String(format: "%.0f", Double(bytes) / 1e6)) MB file): `tsearch search -c` cold (no row cache) and warm, `rg -i -F -c`\(rg == nil ? " (rg is not on the PATH: not compared)" : "")")
+    print("  query kind         hits      cold     warm       rg    warm/rg  cold/rg   peak MiB cold/warm")
+    for query in queries where query.options.syntax == .verbatim && query.options.caseMatching == .insensitive {
+        let state = scratch.appendingPathComponent("process-\(query.kind.hashValue)/session.json")
+        let arguments = ["search", "-c", query.text, folder.appendingPathComponent(file).path]
+        let cold = try runTSearch(arguments, state: state)
+        var warmRuns: [ProcessRun] = []
+        let warm = try median(options.runs) { warmRuns.append(try runTSearch(arguments, state: state)) }
+        var rgTime: Double?
+        var rgCount = ""
+        if let rg {
+            rgTime = try median(options.runs) { rgCount = try run(rg, ["-i", "-F", "-c", query.text, folder.appendingPathComponent(file).path], environment: [:]).stdout }
+        }
+        guard cold.status <= 1, warmRuns.allSatisfy({ $0.status == cold.status && $0.stdout == cold.stdout }) else {
+            print("  \(query.kind): tsearch failed or the warm runs differ from the cold one: \(cold.stderr)")
+            exit(1)
+        }
+        let total = cold.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        let warmPeak = warmRuns.map { $0.peakMiB }.max() ?? 0
+        let ratio = { (time: Double) in rgTime.map { String(format: "%7.2f", time / $0) } ?? "      -" }
+        print("  \(padded(query.kind, 18)) \(padded(total.split(separator: " ").first.map(String.init) ?? "0", 8)) \(format(cold.seconds)) \(format(warm)) \(rgTime.map(format) ?? "       -")  \(ratio(warm))  \(ratio(cold.seconds))   \(String(format: "%4.0f / %4.0f", cold.peakMiB, warmPeak))\(rg == nil ? "" : "   rg lines: \(rgCount.trimmingCharacters(in: .whitespacesAndNewlines))")")
+    }
+    if corpus.rowCount > 0 {
+        print("  (row text: \(String(format: "%.0f", Double(corpus.textByteCount) / 1_048_576)) MiB; peak memory should stay under 3 times that)")
+    }
 }
 
 if options.section == "all" || options.section == "navigation" {
     let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let cases: [(name: String, arguments: [String], directory: URL)] = [
-        ("Samples/ (all formats)", ["search", "budget", "Samples/"], samples),
-        ("corpus.srt (\(options.rows) rows)", ["search", "budget", "corpus.srt"], folder),
+        ("Samples/ (all formats)", ["search", "budget", samples.appendingPathComponent("Samples").path], samples),
+        ("corpus.srt (\(options.rows) rows)", ["search", "budget", folder.appendingPathComponent("corpus.srt").path], folder),
     ]
     print("\nnavigation, whole process: `tsearch search` once, then `tsearch next` (cache, no re-search)")
     print("  corpus                          search      next   next/search")
     for item in cases {
-        let state = folder.appendingPathComponent("state-\(item.name.hashValue)/session.json")
-        let search = try runTSearch(item.arguments, state: state, in: item.directory)
+        let state = scratch.appendingPathComponent("state-\(item.name.hashValue)/session.json")
+        let search = try runTSearch(item.arguments, state: state)
         var failures: [String] = []
         let next = try median(max(options.runs, 5)) {
-            let step = try runTSearch(["next", "-C", "2"], state: state, in: item.directory)
+            let step = try runTSearch(["next", "-C", "2"], state: state)
             if step.status != 0 || !step.stderr.isEmpty { failures.append(step.stderr) }
         }
         if !failures.isEmpty {

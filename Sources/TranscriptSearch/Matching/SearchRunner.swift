@@ -36,6 +36,9 @@ public struct SearchRunner: Sendable {
     public func search(
         _ corpus: Corpus, until deadline: ContinuousClock.Instant?, candidates: [Int]? = nil, isCancelled: () -> Bool
     ) throws(Interruption) -> HitIndex {
+        if let literal = matcher as? LiteralMatcher {
+            return try literal.search(corpus, filter: filter, candidates: candidates, until: deadline, isCancelled: isCancelled)
+        }
         var index = HitIndex(rowCount: corpus.rowCount)
         let clock = ContinuousClock()
         var nextCandidate = 0

@@ -23,6 +23,24 @@ public struct HitIndex: Sendable, Equatable {
 
     let rowCountLimit: Int
 
+    /// An index from hits already in corpus order (rows ascending; within a row, ranges in text
+    /// order and not overlapping), as parallel arrays. - Complexity: O(rowCount + hits).
+    init(rowCount: Int, hitRows: [Int32], hitStarts: [Int32], hitEnds: [Int32]) {
+        precondition(hitRows.count == hitStarts.count && hitRows.count == hitEnds.count, "parallel arrays")
+        self.rowCountLimit = rowCount
+        self.hitRows = hitRows
+        self.hitStarts = hitStarts
+        self.hitEnds = hitEnds
+        var firstPosition = [Int32](repeating: 0, count: rowCount + 1)
+        var position = 0
+        for row in 0...rowCount {
+            while position < hitRows.count && Int(hitRows[position]) < row { position += 1 }
+            firstPosition[row] = Int32(position)
+        }
+        precondition(position == hitRows.count, "hit rows within the row count")
+        self.firstPosition = firstPosition
+    }
+
     /// The number of hits.
     public var count: Int { hitRows.count }
 

@@ -1,0 +1,443 @@
+import Dispatch
+import Foundation
+import TranscriptModel
+
+/// The fast matcher for verbatim queries (case-insensitive or case-sensitive): it scans the
+/// corpus's row text as one UTF-8 buffer and gives exactly the `RegexMatcher`'s hits.
+///
+/// ```
+///  buffer  |row 0 text|row 1 text|row 2 text|…          one contiguous UTF-8 buffer + offsets
+///  1 hazards   memmem each hazard needle (a mark of an accented query character, the Kelvin
+///              sign for k, …) → those rows go to the reference
+///  2 anchor    memchr the rarest byte of the longest ASCII run of the query (either case), or
+///              memmem each spelling of one non-ASCII query character → candidate positions
+///  3 verify    step back to the candidate hit's start and compare character by character, each
+///              text character being one ASCII or plain scalar → hit | miss | unsure (row → reference)
+///  4 reference the rows sent to it are searched by `RegexMatcher`; hits merged in row order
+/// ```
+///
+/// Why it is exact: among ASCII and plain scalars (`PlainScalars`) every scalar is a whole
+/// character, and a query character's `CharacterPattern` accepts exactly the scalars the reference
+/// matches it with. Any matching text character that is not one such scalar contains a non-plain
+/// scalar (a mark, a joiner, …), which makes the verify step unsure, or a hazard, which sends its
+/// row to the reference before the scan. `LiteralMatcherTests` compares the two on generated
+/// corpora and hard cases.
+///
+/// Cost: O(bytes) with memchr/memmem speed for the scan, O(candidates × query length) for the
+/// verify step, and the reference's speed on the rows sent to it. Rows are split into pieces of a
+/// few megabytes searched on every core; the deadline and cancellation are checked between rounds
+/// of pieces.
+public struct LiteralMatcher: Matcher {
+    let pattern: LiteralPattern
+    let reference: RegexMatcher
+
+    /// A literal matcher for `query`, or nil when its options or characters are not ones it
+    /// implements (regular expressions, whole words, accent folding, Turkic case, a query with no
+    /// character to anchor on): then use `RegexMatcher`.
+    public init?(_ query: Query) {
+        guard let reference = try? RegexMatcher(query), let pattern = LiteralPattern(query, reference: reference)
+        else { return nil }
+        self.pattern = pattern
+        self.reference = reference
+    }
+
+    public func ranges(in text: String) -> [Range<String.Index>] {
+        var text = text
+        let found = text.withUTF8 { bytes in
+            [0, bytes.count].withUnsafeBufferPointer { offsets in search(bytes, offsets: offsets, rows: 0..<1) }
+        }
+        let utf8 = text.utf8
+        return found.starts.indices.map { hit in
+            utf8.index(utf8.startIndex, offsetBy: Int(found.starts[hit]))
+                ..< utf8.index(utf8.startIndex, offsetBy: Int(found.ends[hit]))
+        }
+    }
+
+    /// Every hit in `corpus` in rows that pass `filter` (and are among `candidates`, when given),
+    /// searching on every core; stops between rounds of pieces when `deadline` passes or
+    /// `isCancelled()` says so.
+    func search(
+        _ corpus: Corpus, filter: RowFilter, candidates: [Int]?,
+        until deadline: ContinuousClock.Instant?, isCancelled: () -> Bool
+    ) throws(SearchRunner.Interruption) -> HitIndex {
+        let rowCount = corpus.rowCount
+        let found: Result<HitList, SearchRunner.Interruption> = corpus.withTextBuffer { bytes, offsets in
+            let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+            let pieces = Self.pieces(offsets, targetBytes: max(1 << 20, min(8 << 20, bytes.count / cores + 1)))
+            var all = HitList()
+            let clock = ContinuousClock()
+            var next = 0
+            while next < pieces.count {
+                if isCancelled() { return .failure(.cancelled) }
+                if let deadline, clock.now > deadline { return .failure(.deadlinePassed(row: pieces[next].lowerBound)) }
+                let round = Array(pieces[next..<min(pieces.count, next + cores)])
+                let shared = SharedBuffers(bytes: bytes, offsets: offsets, results: .allocate(capacity: round.count))
+                shared.results.initialize(repeating: HitList())
+                DispatchQueue.concurrentPerform(iterations: round.count) { piece in
+                    // Each iteration writes its own slot; the text is only read.
+                    shared.results[piece] = search(shared.bytes, offsets: shared.offsets, rows: round[piece])
+                }
+                for piece in shared.results { all.append(contentsOf: piece) }
+                shared.results.deinitialize().deallocate()
+                next += round.count
+            }
+            return .success(all)
+        }
+        var hits = try found.get()
+        if !filter.isEmpty || candidates != nil {
+            hits.keep(rows: { row in
+                (candidates.map { Self.contains($0, row) } ?? true) && (filter.isEmpty || filter.accepts(row: row, in: corpus))
+            })
+        }
+        return HitIndex(rowCount: rowCount, hitRows: hits.rows, hitStarts: hits.starts, hitEnds: hits.ends)
+    }
+
+    /// Row ranges of about `targetBytes` of text each, covering every row in order.
+    static func pieces(_ offsets: UnsafeBufferPointer<Int>, targetBytes: Int) -> [Range<Int>] {
+        let rowCount = offsets.count - 1
+        var pieces: [Range<Int>] = []
+        var start = 0
+        while start < rowCount {
+            // The first row whose end passes the target, by binary search over the offsets.
+            let target = offsets[start] + targetBytes
+            var low = start + 1
+            var high = rowCount
+            while low < high {
+                let mid = (low + high) / 2
+                if offsets[mid] < target { low = mid + 1 } else { high = mid }
+            }
+            pieces.append(start..<low)
+            start = low
+        }
+        return pieces
+    }
+
+    private static func contains(_ sorted: [Int], _ value: Int) -> Bool {
+        var low = 0
+        var high = sorted.count
+        while low < high {
+            let mid = (low + high) / 2
+            if sorted[mid] < value { low = mid + 1 } else { high = mid }
+        }
+        return low < sorted.count && sorted[low] == value
+    }
+}
+
+/// The buffers the parallel pieces of one search share: the text and offsets, read only, and one
+/// result slot per piece, each written by its piece only.
+private struct SharedBuffers: @unchecked Sendable {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let offsets: UnsafeBufferPointer<Int>
+    let results: UnsafeMutableBufferPointer<HitList>
+}
+
+/// Hits as parallel arrays in corpus order: what each piece of a search produces.
+struct HitList: Sendable {
+    var rows: [Int32] = []
+    var starts: [Int32] = []
+    var ends: [Int32] = []
+
+    mutating func append(row: Int, start: Int, end: Int) {
+        rows.append(Int32(row))
+        starts.append(Int32(start))
+        ends.append(Int32(end))
+    }
+
+    mutating func append(contentsOf other: HitList) {
+        rows.append(contentsOf: other.rows)
+        starts.append(contentsOf: other.starts)
+        ends.append(contentsOf: other.ends)
+    }
+
+    /// Removes the hits of `row` at the end of the list.
+    mutating func removeTrailingHits(ofRow row: Int) {
+        while let last = rows.last, last == Int32(row) {
+            rows.removeLast()
+            starts.removeLast()
+            ends.removeLast()
+        }
+    }
+
+    /// This list and `other` (rows disjoint from this one's) in row order.
+    func merged(with other: HitList) -> HitList {
+        var merged = HitList()
+        var (a, b) = (0, 0)
+        while a < rows.count || b < other.rows.count {
+            if b == other.rows.count || (a < rows.count && rows[a] < other.rows[b]) {
+                merged.append(row: Int(rows[a]), start: Int(starts[a]), end: Int(ends[a]))
+                a += 1
+            } else {
+                merged.append(row: Int(other.rows[b]), start: Int(other.starts[b]), end: Int(other.ends[b]))
+                b += 1
+            }
+        }
+        return merged
+    }
+
+    mutating func keep(rows isKept: (Int) -> Bool) {
+        var kept = HitList()
+        var lastRow = -1
+        var lastKept = false
+        for hit in rows.indices {
+            let row = Int(rows[hit])
+            if row != lastRow {
+                lastRow = row
+                lastKept = isKept(row)
+            }
+            if lastKept { kept.append(row: row, start: Int(starts[hit]), end: Int(ends[hit])) }
+        }
+        self = kept
+    }
+}
+
+extension LiteralMatcher {
+    /// The hits in `rows` (row-relative UTF-8 offsets).
+    func search(_ bytes: UnsafeBufferPointer<UInt8>, offsets: UnsafeBufferPointer<Int>, rows: Range<Int>) -> HitList {
+        // An empty buffer (every row empty) has no hits: the query is never empty.
+        guard !rows.isEmpty, let base = bytes.baseAddress else { return HitList() }
+        return pattern.characters.withUnsafeBufferPointer { characters in
+            var scan = PieceScan(bytes: bytes, base: base, offsets: offsets, rows: rows, characters: characters)
+            scan.markHazards(pattern.hazards)
+            switch pattern.anchor {
+            case .asciiRun(let run, let probes):
+                PairScanner(first: probes.0, second: probes.1).scan(base, from: scan.lower, to: scan.upper) { runStart in
+                    scan.considerRun(at: runStart, characters: run)
+                }
+            case .scalar(let character, let needles):
+                scan.considerSpellings(needles, ofCharacter: character)
+            }
+            guard scan.needsReference.contains(true) else { return scan.hits }
+            let referred = referenceHits(bytes, offsets: offsets, rows: rows, only: scan.needsReference)
+            return scan.hits.merged(with: referred)
+        }
+    }
+
+    /// The reference's hits in `rows` (those marked in `only`, or all).
+    private func referenceHits(
+        _ bytes: UnsafeBufferPointer<UInt8>, offsets: UnsafeBufferPointer<Int>, rows: Range<Int>, only: [Bool]?
+    ) -> HitList {
+        var hits = HitList()
+        for row in rows where only?[row - rows.lowerBound] ?? true {
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[offsets[row]..<offsets[row + 1]]), as: UTF8.self)
+            let utf8 = text.utf8
+            for range in reference.ranges(in: text) {
+                hits.append(
+                    row: row, start: utf8.distance(from: utf8.startIndex, to: range.lowerBound),
+                    end: utf8.distance(from: utf8.startIndex, to: range.upperBound))
+            }
+        }
+        return hits
+    }
+}
+
+/// One piece of a literal search: the hazard pass, the verify step and its bookkeeping.
+private struct PieceScan {
+    /// What the verify step concluded at one candidate start.
+    enum Verdict {
+        case hit(end: Int)
+        case miss
+        case unsure
+    }
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    let base: UnsafePointer<UInt8>
+    let offsets: UnsafeBufferPointer<Int>
+    let rows: Range<Int>
+    let characters: UnsafeBufferPointer<LiteralPattern.CharacterPattern>
+    /// The piece's first and last byte (exclusive).
+    let lower: Int
+    let upper: Int
+    var hits = HitList()
+    /// Per row of the piece: left to the reference.
+    var needsReference: [Bool]
+    /// The row holding the current candidate; candidates come in ascending order.
+    private var row: Int
+    private var lastHitRow = -1
+    private var lastHitEnd = 0
+
+    init(
+        bytes: UnsafeBufferPointer<UInt8>, base: UnsafePointer<UInt8>, offsets: UnsafeBufferPointer<Int>,
+        rows: Range<Int>, characters: UnsafeBufferPointer<LiteralPattern.CharacterPattern>
+    ) {
+        self.bytes = bytes
+        self.base = base
+        self.offsets = offsets
+        self.rows = rows
+        self.characters = characters
+        lower = offsets[rows.lowerBound]
+        upper = offsets[rows.upperBound]
+        needsReference = [Bool](repeating: false, count: rows.count)
+        row = rows.lowerBound
+    }
+
+    /// Step 1: rows holding a hazard go to the reference.
+    mutating func markHazards(_ hazards: [LiteralPattern.Hazard]) {
+        for hazard in hazards {
+            var position = lower
+            while let found = Self.find(hazard.needle, base: base, from: position, to: upper) {
+                let row = Self.row(containing: found, offsets: offsets, in: rows)
+                let end = found + hazard.needle.count
+                let isHarmless = hazard.harmlessWhenEnding.contains { spelling in
+                    end - spelling.count >= offsets[row] && Self.bytes(base, at: end - spelling.count, equal: spelling)
+                }
+                if isHarmless {
+                    position = end
+                } else {
+                    needsReference[row - rows.lowerBound] = true
+                    position = offsets[row + 1]
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    static func bytes(_ base: UnsafePointer<UInt8>, at position: Int, equal spelling: [UInt8]) -> Bool {
+        for offset in spelling.indices where base[position + offset] != spelling[offset] { return false }
+        return true
+    }
+
+    /// A place where the ASCII run's two probes matched: checks the whole run, then verifies.
+    /// Returns the next position to consider.
+    @inline(__always)
+    mutating func considerRun(at runStart: Int, characters run: Range<Int>) -> Int {
+        guard runStart + run.count <= upper else { return runStart + 1 }
+        for offset in 0..<run.count where !characters[run.lowerBound + offset].accepts(UInt32(base[runStart + offset])) {
+            return runStart + 1
+        }
+        return consider(anchorStart: runStart, anchorWidth: run.count, precedingCharacters: run.lowerBound)
+    }
+
+    /// Every place one of `needles` (the spellings of query character `character`) occurs, in
+    /// position order, verified.
+    mutating func considerSpellings(_ needles: [[UInt8]], ofCharacter character: Int) {
+        var nextFound = needles.map { Self.find($0, base: base, from: lower, to: upper) }
+        while true {
+            var stream = -1
+            for index in nextFound.indices {
+                if let position = nextFound[index], stream < 0 || position < nextFound[stream] ?? Int.max { stream = index }
+            }
+            guard stream >= 0, let found = nextFound[stream] else { break }
+            let resume = consider(anchorStart: found, anchorWidth: needles[stream].count, precedingCharacters: character)
+            for index in nextFound.indices {
+                if let position = nextFound[index], position < resume {
+                    nextFound[index] = Self.find(needles[index], base: base, from: max(resume, position + 1), to: upper)
+                }
+            }
+        }
+    }
+
+    /// Steps back from the anchor to the candidate hit's start and verifies it; records a hit, or
+    /// sends the row to the reference. Returns the next position to consider.
+    @inline(__always)
+    private mutating func consider(anchorStart: Int, anchorWidth: Int, precedingCharacters: Int) -> Int {
+        while offsets[row + 1] <= anchorStart { row += 1 }
+        let rowStart = offsets[row]
+        let rowEnd = offsets[row + 1]
+        if needsReference[row - rows.lowerBound] { return rowEnd }
+        guard anchorStart + anchorWidth <= rowEnd else { return anchorStart + 1 }
+        var start = anchorStart
+        for _ in 0..<precedingCharacters {
+            guard start > rowStart else { return anchorStart + 1 }
+            start = UTF8Stepping.startOfScalar(before: start, lowerBound: rowStart, in: bytes)
+        }
+        if row == lastHitRow && start < lastHitEnd { return anchorStart + 1 }
+        switch verify(at: start, rowStart: rowStart, rowEnd: rowEnd) {
+        case .hit(let end):
+            hits.append(row: row, start: start - rowStart, end: end - rowStart)
+            lastHitRow = row
+            lastHitEnd = end
+            return anchorStart + 1
+        case .miss:
+            return anchorStart + 1
+        case .unsure:
+            needsReference[row - rows.lowerBound] = true
+            hits.removeTrailingHits(ofRow: row)
+            if lastHitRow == row { lastHitRow = -1 }
+            return rowEnd
+        }
+    }
+
+    /// The end of one of `character`'s decomposed spellings at `position`, when one is there and
+    /// a character boundary (the row's end, ASCII or a plain scalar) follows it.
+    @inline(__always)
+    private func decomposedSpelling(of character: LiteralPattern.CharacterPattern, at position: Int, rowEnd: Int) -> Int? {
+        for spelling in character.decomposed where position + spelling.count <= rowEnd {
+            guard Self.bytes(base, at: position, equal: spelling) else { continue }
+            let end = position + spelling.count
+            if end == rowEnd || bytes[end] < 0x80 || PlainScalars.isPlain(UTF8Stepping.scalar(at: end, in: bytes).value) {
+                return end
+            }
+        }
+        return nil
+    }
+
+    /// Compares the query with the text characters from `start`, each of which must be one ASCII
+    /// or plain scalar (with plain or ASCII neighbours) for the answer to be certain.
+    @inline(__always)
+    private func verify(at start: Int, rowStart: Int, rowEnd: Int) -> Verdict {
+        if start > rowStart {
+            let previous = UTF8Stepping.startOfScalar(before: start, lowerBound: rowStart, in: bytes)
+            if bytes[previous] >= 0x80 && !PlainScalars.isPlain(UTF8Stepping.scalar(at: previous, in: bytes).value) {
+                return .unsure
+            }
+        }
+        var position = start
+        var index = 0
+        while index < characters.count {
+            guard position < rowEnd else { return .miss }
+            let (value, length) = UTF8Stepping.scalar(at: position, in: bytes)
+            if value >= 0x80 && !PlainScalars.isPlain(value) { return .unsure }
+            let next = position + length
+            if next < rowEnd && bytes[next] >= 0x80
+                && !PlainScalars.isPlain(UTF8Stepping.scalar(at: next, in: bytes).value) {
+                // A mark (or joiner, …) follows: certain only for a known decomposed spelling
+                // followed by a character boundary.
+                guard characters[index].isDecidable,
+                      let after = decomposedSpelling(of: characters[index], at: position, rowEnd: rowEnd)
+                else { return .unsure }
+                position = after
+                index += 1
+                continue
+            }
+            guard characters[index].isDecidable else { return .unsure }
+            guard characters[index].accepts(value) else { return .miss }
+            position = next
+            index += 1
+        }
+        return .hit(end: position)
+    }
+
+    /// The first position of `needle` in `base[from..<to]`: memchr for its last byte (for UTF-8
+    /// scalars, the most varied one), then a comparison of the bytes before it.
+    @inline(__always)
+    static func find(_ needle: [UInt8], base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int? {
+        let width = needle.count
+        guard width > 0, to - from >= width else { return nil }
+        let last = Int32(needle[width - 1])
+        var position = from + width - 1
+        while position < to {
+            guard let raw = memchr(base + position, last, to - position) else { return nil }
+            let end = UnsafeRawPointer(raw) - UnsafeRawPointer(base)
+            let start = end - (width - 1)
+            var equal = true
+            for offset in 0..<(width - 1) where base[start + offset] != needle[offset] {
+                equal = false
+                break
+            }
+            if equal { return start }
+            position = end + 1
+        }
+        return nil
+    }
+
+    /// The row holding byte `position`, by binary search over `rows`.
+    static func row(containing position: Int, offsets: UnsafeBufferPointer<Int>, in rows: Range<Int>) -> Int {
+        var low = rows.lowerBound
+        var high = rows.upperBound - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if offsets[mid] <= position { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+}
