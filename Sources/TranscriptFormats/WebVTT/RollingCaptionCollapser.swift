@@ -1,0 +1,97 @@
+import TranscriptModel
+
+/// Reads YouTube-style rolling captions as one row per spoken line.
+///
+/// Auto-generated captions (YouTube's, as yt-dlp saves them; broadcast roll-up captions converted
+/// to WebVTT) show two lines at a time and scroll: each cue repeats the line above from the cue
+/// before, and the line being spoken carries a timing tag per word. Read cue by cue, every line
+/// would be a row two or three times:
+///
+/// ```
+/// 00:00:00.160 --> 00:00:03.429          " " / we<00:00:00.960><c> need</c>…   new: "we need to cut the"
+/// 00:00:03.429 --> 00:00:03.439          we need to cut the / " "             (nothing new: 10 ms hold)
+/// 00:00:03.439 --> 00:00:05.749          we need to cut the / budget<…>…      new: "budget by ten percent"
+/// ```
+///
+/// - **Detection** (conservative, on the raw lines, before any markup is read): a cue *rolls* when it
+///   has at least two non-blank lines and its first one equals the last non-blank line of the cue
+///   before (spaces trimmed). A file rolls when at least 3 cues do and they are at least a third of
+///   its cues that hold text. Ordinary subtitles never repeat the previous cue's last line as their
+///   first line, so they are read exactly as before; a karaoke file that repeats one line per cue has
+///   no two-line cues and is not touched either.
+/// - **Collapsing**: each cue's lines are read as markup one by one (timing tags and `<c>` dropped,
+///   so `we<00:00:01.200><c> need</c>` reads `we need`). The longest run of lines that ends the
+///   previous cue and starts this one is carried over; every line after it is new and becomes a row
+///   with this cue's start, end, identifier and line. A row's end moves on while later cues still
+///   show it as their last line (the 10 ms hold), so it spans the time it was spoken.
+/// - A line said twice in a row stays two rows: only the overlap with the previous cue is dropped,
+///   and `[A, A]` after `[A]` overlaps by one line.
+///
+/// Complexity: O(total lines × the longest cue's line count) string comparisons.
+enum RollingCaptionCollapser {
+    /// Whether cues with these text lines (as in the file) roll; see the type's comment.
+    static func isRolling(_ cues: [[Substring]]) -> Bool {
+        var rolling = 0
+        var withText = 0
+        var previousLast: Substring?
+        for lines in cues {
+            let shown = lines.filter { !$0.isBlankLine }.map(\.trimmingBlanks)
+            guard let first = shown.first, let last = shown.last else {
+                previousLast = nil
+                continue
+            }
+            withText += 1
+            if shown.count >= 2, first == previousLast { rolling += 1 }
+            previousLast = last
+        }
+        return rolling >= 3 && rolling * 3 >= withText
+    }
+
+    /// Appends one row per spoken line of rolling `cues` to `result`.
+    static func appendCollapsedRows(of cues: [WebVTTParser.Cue], to result: inout ParsedRows) {
+        var previous: [String] = []
+        var lastShownRow: Int?  // the row shown as the last line of the previous cue
+        for cue in cues {
+            var lines: [String] = []
+            var speakers: [String?] = []
+            for line in cue.textLines {
+                let markup = WebVTTMarkup.parse(String(line))
+                let text = TextCleanup.collapsingWhitespace(markup.text)
+                guard !text.isEmpty else { continue }
+                lines.append(text)
+                speakers.append(markup.speaker)
+            }
+            let carried = overlap(ending: previous, starting: lines)
+            if carried == lines.count {
+                // Nothing new: the cue holds lines already shown. If it still shows the previous
+                // cue's last line last, that line is still being shown; its row lasts longer.
+                if carried > 0, let row = lastShownRow {
+                    result.rows[row].end = max(result.rows[row].end ?? cue.end, cue.end)
+                } else {
+                    lastShownRow = nil
+                }
+            } else {
+                lastShownRow = nil
+                for position in carried..<lines.count {
+                    let before = result.rows.count
+                    result.appendRow(
+                        text: lines[position], start: cue.start, end: cue.end, speaker: speakers[position],
+                        locator: cue.locator
+                    )
+                    if result.rows.count > before { lastShownRow = before }
+                }
+            }
+            previous = lines
+        }
+    }
+
+    /// The largest k such that the last k lines of `previous` are the first k lines of `current`.
+    static func overlap(ending previous: [String], starting current: [String]) -> Int {
+        var k = min(previous.count, current.count)
+        while k > 0 {
+            if previous.suffix(k).elementsEqual(current.prefix(k)) { return k }
+            k -= 1
+        }
+        return 0
+    }
+}
