@@ -28,8 +28,9 @@
 ///    EC ì/ě, F9 ù/ů, E0 à/ŕ, B9 ¹/ą, A3 £/Ł, 9C œ/ś, …). None in the text: windows-1252, sure (both
 ///    read the same). Otherwise each reading is matched against the alphabets of the languages that
 ///    use it (French, German, Spanish, Portuguese, Italian, Nordic, Dutch, Catalan for 1252; Czech,
-///    Slovak, Polish, Hungarian, Croatian, Slovene, Romanian for 1250), a letter counting only
-///    where no digit touches it and a symbol (£, ¿) only outside a word. For its best language, the share of the
+///    Slovak, Polish, Hungarian, Croatian, Slovene, Romanian for 1250), a letter counting inside a
+///    word or alone as a one-letter word of that language (French `à`, Italian `è`), never touching
+///    a digit, and a symbol (£, ¿) only outside a word. For its best language, the share of the
 ///    differing bytes it reads as that language's letters decides when the two readings are 10
 ///    points apart (sure at 90%); when closer, the share of all its high-byte letters does (sure
 ///    when 20 points apart: `naïve` alone says ï or ď, but beside `Straße`, `café` and `München` it
@@ -244,10 +245,11 @@ enum EncodingDetection {
     /// How well this reading fits one language of `alphabets`, for its best language: the share of
     /// the high bytes where the two readings differ (`decisive`), then of all high bytes (`all`),
     /// that it reads as that language's characters. Only bytes that read as a letter in either
-    /// reading count. A letter fits only where no digit touches it, and a symbol only where it is not
-    /// inside a word (so `£20` is a price, not `Ł20`, and `može` not `mo¿e`).
+    /// reading count. A letter fits inside a word, or alone as one of the language's one-letter
+    /// words (French `à`, Italian `è`; Slovak has no `ŕ` alone), never touching a digit; a symbol
+    /// fits where it is not inside a word (so `£20` is a price, not `Ł20`, and `može` not `mo¿e`).
     private static func coverage(
-        _ bytes: [UInt8], table: [Unicode.Scalar?], otherTable other: [Unicode.Scalar?], alphabets: [Set<Unicode.Scalar>]
+        _ bytes: [UInt8], table: [Unicode.Scalar?], otherTable other: [Unicode.Scalar?], alphabets: [Alphabet]
     ) -> (decisive: Double, all: Double) {
         func isLetter(_ byte: UInt8, _ table: [Unicode.Scalar?]) -> Bool {
             if byte < 0x80 { return (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
@@ -268,11 +270,13 @@ enum EncodingDetection {
             let folded = scalar.properties.lowercaseMapping.unicodeScalars.first ?? scalar
             let before = index > 0 ? bytes[index - 1] : 0x20
             let after = index + 1 < bytes.count ? bytes[index + 1] : 0x20
+            let isAlone = !isLetter(before, table) && !isLetter(after, table)
             let fits = scalar.properties.isAlphabetic
                 ? !isDigit(before) && !isDigit(after)
                 : !(isLetter(before, table) && isLetter(after, table))
             guard fits else { continue }
-            for (language, alphabet) in alphabets.enumerated() where alphabet.contains(folded) {
+            for (language, alphabet) in alphabets.enumerated()
+            where alphabet.letters.contains(folded) && !(isAlone && scalar.properties.isAlphabetic && !alphabet.words.contains(folded)) {
                 allCounts[language] += 1
                 if isDecisive { decisiveCounts[language] += 1 }
             }
@@ -283,31 +287,43 @@ enum EncodingDetection {
         return (Double(decisiveCounts[best]) / Double(decisive), Double(allCounts[best]) / Double(relevant))
     }
 
-    /// Lowercase letters (and symbols) beyond ASCII of the languages written in windows-1252.
-    static let westernAlphabets: [Set<Unicode.Scalar>] = [
-        "àâæçéèêëîïôœùûüÿ«»",  // French
-        "äöüß",  // German
-        "áéíóúñü¿¡",  // Spanish
-        "áâãàçéêíóôõú",  // Portuguese
-        "àèéìíîòóù",  // Italian
-        "æøåéó",  // Danish, Norwegian
-        "åäöé",  // Swedish, Finnish
-        "áðéíóúýþæö",  // Icelandic
-        "àçéèíïòóúü·",  // Catalan
-        "éëïèöü",  // Dutch
-        "£¥",  // English and prices
-    ].map { Set($0.unicodeScalars) }
+    /// A language's lowercase letters (and symbols) beyond ASCII, and those of them that are words
+    /// on their own.
+    struct Alphabet {
+        var letters: Set<Unicode.Scalar>
+        var words: Set<Unicode.Scalar>
 
-    /// Lowercase letters beyond ASCII of the languages written in windows-1250.
-    static let centralAlphabets: [Set<Unicode.Scalar>] = [
-        "áčďéěíňóřšťúůýž",  // Czech
-        "áäčďéíĺľňóôŕšťúýž",  // Slovak
-        "ąćęłńóśźż",  // Polish
-        "áéíóöőúüű",  // Hungarian
-        "čćđšž",  // Croatian, Slovene, Bosnian
-        "ăâîşţ",  // Romanian (cedilla forms, as windows-1250 has them)
-        "äöüß",  // German
-    ].map { Set($0.unicodeScalars) }
+        init(_ letters: String, words: String = "") {
+            self.letters = Set(letters.unicodeScalars)
+            self.words = Set(words.unicodeScalars)
+        }
+    }
+
+    /// The languages written in windows-1252.
+    static let westernAlphabets: [Alphabet] = [
+        Alphabet("àâæçéèêëîïôœùûüÿ«»", words: "à"),  // French
+        Alphabet("äöüß"),  // German
+        Alphabet("áéíóúñü¿¡"),  // Spanish
+        Alphabet("áâãàçéêíóôõú", words: "àé"),  // Portuguese
+        Alphabet("àèéìíîòóù", words: "è"),  // Italian
+        Alphabet("æøåéó", words: "å"),  // Danish, Norwegian
+        Alphabet("åäöé", words: "å"),  // Swedish, Finnish
+        Alphabet("áðéíóúýþæö"),  // Icelandic
+        Alphabet("àçéèíïòóúü·", words: "é"),  // Catalan
+        Alphabet("éëïèöü"),  // Dutch
+        Alphabet("£¥"),  // English and prices
+    ]
+
+    /// The languages written in windows-1250.
+    static let centralAlphabets: [Alphabet] = [
+        Alphabet("áčďéěíňóřšťúůýž"),  // Czech
+        Alphabet("áäčďéíĺľňóôŕšťúýž"),  // Slovak
+        Alphabet("ąćęłńóśźż"),  // Polish
+        Alphabet("áéíóöőúüű", words: "ő"),  // Hungarian
+        Alphabet("čćđšž"),  // Croatian, Slovene, Bosnian
+        Alphabet("ăâîşţ"),  // Romanian (cedilla forms, as windows-1250 has them)
+        Alphabet("äöüß"),  // German
+    ]
 
     /// How often Russian uses each letter (share of letters in running text).
     static let russianLetterFrequency: [Unicode.Scalar: Double] = [

@@ -13,12 +13,12 @@ import TranscriptModel
 /// 00:00:03.439 --> 00:00:05.749          we need to cut the / budget<…>…      new: "budget by ten percent"
 /// ```
 ///
-/// - **Detection** (conservative, on the raw lines, before any markup is read): a cue *rolls* when it
-///   has at least two non-blank lines and its first one equals the last non-blank line of the cue
-///   before (spaces trimmed). A file rolls when at least 3 cues do and they are at least a third of
-///   its cues that hold text. Ordinary subtitles never repeat the previous cue's last line as their
-///   first line, so they are read exactly as before; a karaoke file that repeats one line per cue has
-///   no two-line cues and is not touched either.
+/// - **Detection** (conservative): a cue *carries* a line when its first line (markup read) is the
+///   last line of the cue before, and *rolls* when it also adds a line. A file rolls when at least 3
+///   cues carry, at least one rolls, and the carrying cues are at least half of the cues that hold
+///   text. Ordinary subtitles never repeat the previous cue's last line, so they are read exactly as
+///   before; a karaoke file that repeats one line per cue never adds a line and is not touched
+///   either. A first look on the raw lines, for one rolling cue, spares ordinary files the rest.
 /// - **Collapsing**: each cue's lines are read as markup one by one (timing tags and `<c>` dropped,
 ///   so `we<00:00:01.200><c> need</c>` reads `we need`). The longest run of lines that ends the
 ///   previous cue and starts this one is carried over; every line after it is new and becomes a row
@@ -31,20 +31,41 @@ import TranscriptModel
 enum RollingCaptionCollapser {
     /// Whether cues with these text lines (as in the file) roll; see the type's comment.
     static func isRolling(_ cues: [[Substring]]) -> Bool {
-        var rolling = 0
-        var withText = 0
+        // A cheap look first, on the raw lines: without one cue that starts with the line the cue
+        // before ended with and adds another, nothing rolls (and ordinary files stop here).
         var previousLast: Substring?
+        var sawRoll = false
+        for lines in cues where !sawRoll {
+            let shown = lines.filter { !$0.isBlankLine }
+            if shown.count >= 2, shown.first?.trimmingBlanks == previousLast { sawRoll = true }
+            previousLast = shown.last?.trimmingBlanks
+        }
+        guard sawRoll else { return false }
+
+        var carries = 0
+        var rolls = 0
+        var withText = 0
+        var previous: String?
         for lines in cues {
-            let shown = lines.filter { !$0.isBlankLine }.map(\.trimmingBlanks)
-            guard let first = shown.first, let last = shown.last else {
-                previousLast = nil
+            let shown = lines.map(cleaned).filter { !$0.text.isEmpty }.map(\.text)
+            guard let first = shown.first else {
+                previous = nil
                 continue
             }
             withText += 1
-            if shown.count >= 2, first == previousLast { rolling += 1 }
-            previousLast = last
+            if first == previous {
+                carries += 1
+                if shown.count >= 2 { rolls += 1 }
+            }
+            previous = shown.last
         }
-        return rolling >= 3 && rolling * 3 >= withText
+        return carries >= 3 && rolls >= 1 && carries * 2 >= withText
+    }
+
+    /// A line's text with its markup read (tags dropped, entities decoded) and whitespace collapsed.
+    private static func cleaned(_ line: Substring) -> (text: String, speaker: String?) {
+        let markup = WebVTTMarkup.parse(String(line))
+        return (TextCleanup.collapsingWhitespace(markup.text), markup.speaker)
     }
 
     /// Appends one row per spoken line of rolling `cues` to `result`.
@@ -55,11 +76,10 @@ enum RollingCaptionCollapser {
             var lines: [String] = []
             var speakers: [String?] = []
             for line in cue.textLines {
-                let markup = WebVTTMarkup.parse(String(line))
-                let text = TextCleanup.collapsingWhitespace(markup.text)
+                let (text, speaker) = cleaned(line)
                 guard !text.isEmpty else { continue }
                 lines.append(text)
-                speakers.append(markup.speaker)
+                speakers.append(speaker)
             }
             let carried = overlap(ending: previous, starting: lines)
             if carried == lines.count {
