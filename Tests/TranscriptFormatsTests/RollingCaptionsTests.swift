@@ -203,6 +203,16 @@ struct RollingCaptionsTests {
         #expect(collapsed.warnings == kept.warnings)
     }
 
+    @Test func theRollingSampleReadsAsTwelveSpokenLines() throws {
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: samplesDirectory + "/youtube-allhands.en.vtt")))
+        let result = try TranscriptLoader.load(bytes: bytes, path: "youtube-allhands.en.vtt")
+        #expect(result.texts.count == 12)
+        #expect(result.texts[5] == "with the budget we are about ten percent")
+        #expect(result.starts.first == 1040)
+        let kept = try TranscriptLoader.load(bytes: bytes, path: "youtube-allhands.en.vtt", options: LoadOptions(rollingCaptions: .keep))
+        #expect(kept.texts.count == 24)
+    }
+
     @Test(arguments: [
         ([String](), [String](), 0),
         (["a", "b"], ["b", "c"], 1),
