@@ -195,8 +195,10 @@ enum EncodingDetection {
     }
 
     private static func cyrillicGuess(_ bytes: [UInt8]) -> Guess {
-        let windows = cyrillicScore(bytes, table: windows1251Table)
-        let koi = cyrillicScore(bytes, table: koi8RTable)
+        var counts = [Int](repeating: 0, count: 128)
+        for byte in bytes where byte >= 0x80 { counts[Int(byte - 0x80)] += 1 }
+        let windows = cyrillicScore(counts, table: windows1251Table)
+        let koi = cyrillicScore(counts, table: koi8RTable)
         let (winner, loser, encoding, other) = windows.frequency >= koi.frequency
             ? (windows, koi, TextEncoding.windows1251, TextEncoding.koi8R)
             : (koi, windows, TextEncoding.koi8R, TextEncoding.windows1251)
@@ -205,17 +207,17 @@ enum EncodingDetection {
     }
 
     /// The mean Russian frequency of the letters the high bytes read as (case folded), and the
-    /// share of them that are lowercase.
-    private static func cyrillicScore(_ bytes: [UInt8], table: [Unicode.Scalar?]) -> (frequency: Double, lowercaseShare: Double) {
+    /// share of them that are lowercase; `counts` holds how often each byte 80–FF occurs.
+    private static func cyrillicScore(_ counts: [Int], table: [Unicode.Scalar?]) -> (frequency: Double, lowercaseShare: Double) {
         var letters = 0
         var lowercase = 0
         var frequency = 0.0
-        for byte in bytes where byte >= 0x80 {
-            guard let scalar = table[Int(byte - 0x80)], (0x400...0x4FF).contains(scalar.value) else { continue }
-            letters += 1
-            if scalar.properties.isLowercase { lowercase += 1 }
+        for (slot, count) in counts.enumerated() where count > 0 {
+            guard let scalar = table[slot], (0x400...0x4FF).contains(scalar.value) else { continue }
+            letters += count
+            if scalar.properties.isLowercase { lowercase += count }
             let folded = scalar.properties.lowercaseMapping.unicodeScalars.first ?? scalar
-            frequency += russianLetterFrequency[folded] ?? 0
+            frequency += Double(count) * (russianLetterFrequency[folded] ?? 0)
         }
         guard letters > 0 else { return (0, 0) }
         return (frequency / Double(letters), Double(lowercase) / Double(letters))
@@ -251,10 +253,16 @@ enum EncodingDetection {
     private static func coverage(
         _ bytes: [UInt8], table: [Unicode.Scalar?], otherTable other: [Unicode.Scalar?], alphabets: [Alphabet]
     ) -> (decisive: Double, all: Double) {
-        func isLetter(_ byte: UInt8, _ table: [Unicode.Scalar?]) -> Bool {
-            if byte < 0x80 { return (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
-            return table[Int(byte - 0x80)]?.properties.isAlphabetic ?? false
+        // What each byte is, worked out once: a letter in this reading (ASCII letters too), in the
+        // other, and which languages' letters and one-letter words it is.
+        let letters = (0...255).map { byte in
+            byte < 0x80 ? (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) : table[byte - 0x80]?.properties.isAlphabetic ?? false
         }
+        let otherLetters = (0...255).map { byte in byte >= 0x80 && (other[byte - 0x80]?.properties.isAlphabetic ?? false) }
+        let folded = table.map { scalar in scalar.map { $0.properties.lowercaseMapping.unicodeScalars.first ?? $0 } }
+        let inAlphabet = folded.map { scalar in alphabets.map { scalar.map($0.letters.contains) ?? false } }
+        let isWord = folded.map { scalar in alphabets.map { scalar.map($0.words.contains) ?? false } }
+        func isLetter(_ byte: UInt8) -> Bool { letters[Int(byte)] }
         func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
         var decisiveCounts = [Int](repeating: 0, count: alphabets.count)
         var allCounts = decisiveCounts
@@ -262,21 +270,19 @@ enum EncodingDetection {
         var relevant = 0
         for (index, byte) in bytes.enumerated() where byte >= 0x80 {
             let slot = Int(byte - 0x80)
-            guard isLetter(byte, table) || isLetter(byte, other) else { continue }
+            guard isLetter(byte) || otherLetters[Int(byte)] else { continue }
             relevant += 1
             let isDecisive = table[slot] != other[slot]
             if isDecisive { decisive += 1 }
-            guard let scalar = table[slot] else { continue }
-            let folded = scalar.properties.lowercaseMapping.unicodeScalars.first ?? scalar
+            guard table[slot] != nil else { continue }
             let before = index > 0 ? bytes[index - 1] : 0x20
             let after = index + 1 < bytes.count ? bytes[index + 1] : 0x20
-            let isAlone = !isLetter(before, table) && !isLetter(after, table)
-            let fits = scalar.properties.isAlphabetic
-                ? !isDigit(before) && !isDigit(after)
-                : !(isLetter(before, table) && isLetter(after, table))
+            let isAlone = !isLetter(before) && !isLetter(after)
+            let isAlphabetic = isLetter(byte)
+            let fits = isAlphabetic ? !isDigit(before) && !isDigit(after) : !(isLetter(before) && isLetter(after))
             guard fits else { continue }
-            for (language, alphabet) in alphabets.enumerated()
-            where alphabet.letters.contains(folded) && !(isAlone && scalar.properties.isAlphabetic && !alphabet.words.contains(folded)) {
+            for language in alphabets.indices
+            where inAlphabet[slot][language] && !(isAlone && isAlphabetic && !isWord[slot][language]) {
                 allCounts[language] += 1
                 if isDecisive { decisiveCounts[language] += 1 }
             }

@@ -29,8 +29,16 @@ import TranscriptModel
 ///
 /// Complexity: O(total lines × the longest cue's line count) string comparisons.
 enum RollingCaptionCollapser {
-    /// Whether cues with these text lines (as in the file) roll; see the type's comment.
-    static func isRolling(_ cues: [[Substring]]) -> Bool {
+    /// One line of a cue with its markup read (tags dropped, entities decoded), whitespace
+    /// collapsed, and the speaker of its voice tag.
+    struct Line {
+        var text: String
+        var speaker: String?
+    }
+
+    /// Each cue's non-empty lines, read, when cues with these text lines (as in the file) roll; nil
+    /// when they do not. See the type's comment.
+    static func shownLines(ifRolling cues: [[Substring]]) -> [[Line]]? {
         // A cheap look first, on the raw lines: without one cue that starts with the line the cue
         // before ended with and adds another, nothing rolls (and ordinary files stop here).
         var previousLast: Substring?
@@ -40,47 +48,42 @@ enum RollingCaptionCollapser {
             if shown.count >= 2, shown.first?.trimmingBlanks == previousLast { sawRoll = true }
             previousLast = shown.last?.trimmingBlanks
         }
-        guard sawRoll else { return false }
+        guard sawRoll else { return nil }
 
+        let shown = cues.map { lines in
+            lines.compactMap { line -> Line? in
+                let markup = WebVTTMarkup.parse(String(line))
+                let text = TextCleanup.collapsingWhitespace(markup.text)
+                return text.isEmpty ? nil : Line(text: text, speaker: markup.speaker)
+            }
+        }
         var carries = 0
         var rolls = 0
         var withText = 0
         var previous: String?
-        for lines in cues {
-            let shown = lines.map(cleaned).filter { !$0.text.isEmpty }.map(\.text)
-            guard let first = shown.first else {
+        for lines in shown {
+            guard let first = lines.first else {
                 previous = nil
                 continue
             }
             withText += 1
-            if first == previous {
+            if first.text == previous {
                 carries += 1
-                if shown.count >= 2 { rolls += 1 }
+                if lines.count >= 2 { rolls += 1 }
             }
-            previous = shown.last
+            previous = lines.last?.text
         }
-        return carries >= 3 && rolls >= 1 && carries * 2 >= withText
+        return carries >= 3 && rolls >= 1 && carries * 2 >= withText ? shown : nil
     }
 
-    /// A line's text with its markup read (tags dropped, entities decoded) and whitespace collapsed.
-    private static func cleaned(_ line: Substring) -> (text: String, speaker: String?) {
-        let markup = WebVTTMarkup.parse(String(line))
-        return (TextCleanup.collapsingWhitespace(markup.text), markup.speaker)
-    }
-
-    /// Appends one row per spoken line of rolling `cues` to `result`.
-    static func appendCollapsedRows(of cues: [WebVTTParser.Cue], to result: inout ParsedRows) {
+    /// Appends one row per spoken line of rolling `cues` to `result`; `shown` holds each cue's
+    /// lines as `shownLines(ifRolling:)` read them.
+    static func appendCollapsedRows(of cues: [WebVTTParser.Cue], shown: [[Line]], to result: inout ParsedRows) {
         var previous: [String] = []
         var lastShownRow: Int?  // the row shown as the last line of the previous cue
-        for cue in cues {
-            var lines: [String] = []
-            var speakers: [String?] = []
-            for line in cue.textLines {
-                let (text, speaker) = cleaned(line)
-                guard !text.isEmpty else { continue }
-                lines.append(text)
-                speakers.append(speaker)
-            }
+        for (cue, cueLines) in zip(cues, shown) {
+            let lines = cueLines.map(\.text)
+            let speakers = cueLines.map(\.speaker)
             let carried = overlap(ending: previous, starting: lines)
             if carried == lines.count {
                 // Nothing new: the cue holds lines already shown. If it still shows the previous

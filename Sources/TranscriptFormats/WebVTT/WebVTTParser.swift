@@ -29,10 +29,10 @@ public struct WebVTTParser: TranscriptParser {
         // again by the spec's rule (only an empty line ends a cue) to see whether the file rolls.
         let lenient = readCues(lines, file: file, spacesEndCue: true)
         let strict = lenient.cutAtSpaces ? readCues(lines, file: file, spacesEndCue: false) : lenient
-        if RollingCaptionCollapser.isRolling(strict.cues.map(\.textLines)) {
+        if let shown = RollingCaptionCollapser.shownLines(ifRolling: strict.cues.map(\.textLines)) {
             var result = ParsedRows(warnings: strict.warnings)
             switch rollingCaptions {
-            case .collapse: RollingCaptionCollapser.appendCollapsedRows(of: strict.cues, to: &result)
+            case .collapse: RollingCaptionCollapser.appendCollapsedRows(of: strict.cues, shown: shown, to: &result)
             case .keep: appendRows(of: strict.cues, to: &result)
             }
             result.assignSpeakerLabels()
