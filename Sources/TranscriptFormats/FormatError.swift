@@ -48,6 +48,16 @@ public struct FormatError: Error, Hashable, Sendable, CustomStringConvertible {
         case member(String, problem: String)
         /// Every content document is encrypted (DRM): nothing can be read.
         case protected
+        /// The system's iconv does not know the encoding's name.
+        case unknownEncoding(String)
+        /// The bytes at `offset` (the first few shown) are no character of the named `encoding`.
+        case undecodable(encoding: String, offset: Int, bytes: [UInt8])
+        /// The file is valid UTF-8 with non-ASCII text (from `offset`), not the legacy encoding asked.
+        case validUTF8(asked: String, offset: Int)
+        /// A warning: the file was read as the encoding asked, but its bytes look like `detected`.
+        case encodingDoubt(asked: String, detected: String)
+        /// A warning: the file is not UTF-8 and its encoding was guessed, not sure.
+        case encodingGuess(assumed: String, alternative: String?)
     }
 
     /// Whether the file simply holds nothing to read (empty, blank, a header alone): no text is
@@ -102,6 +112,21 @@ public struct FormatError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(member): \(problem)"
         case .protected:
             return "the book's content is encrypted (DRM); nothing can be read"
+        case .unknownEncoding(let name):
+            return "unknown encoding \(quoted(name)); \(TextEncoding.examples) (iconv -l lists every name)"
+        case .undecodable(let encoding, let offset, let bytes):
+            let shown = bytes.map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
+            return "not valid \(encoding): the bytes at byte offset \(offset) (\(shown)) are no \(encoding) character;"
+                + " name the file's real encoding with --encoding, or leave it out to detect it"
+        case .validUTF8(let asked, let offset):
+            return "the file is UTF-8 (non-ASCII text from byte offset \(offset)), not \(asked) as --encoding says;"
+                + " read as \(asked) it would be garbled, so leave out --encoding for this file"
+        case .encodingDoubt(let asked, let detected):
+            return "read as \(asked) as --encoding says, but the bytes look like \(detected);"
+                + " if the text looks wrong, try --encoding \(detected)"
+        case .encodingGuess(let assumed, let alternative):
+            return "not UTF-8; read as \(assumed), a guess" + (alternative.map { " (it could be \($0))" } ?? "")
+                + "; if the text looks wrong, name the encoding with --encoding NAME"
         case .noRows(let skipped):
             return skipped.isEmpty
                 ? "holds no cue, segment or line of text"

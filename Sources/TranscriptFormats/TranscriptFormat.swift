@@ -48,6 +48,15 @@ public enum TranscriptFormat: String, CaseIterable, Sendable {
         }
     }
 
+    /// The parser for this format read with `options` (plain text for EPUB, which is never parsed
+    /// from text).
+    func textParser(_ options: LoadOptions) -> any TranscriptParser {
+        switch self {
+        case .vtt: return WebVTTParser(rollingCaptions: options.rollingCaptions)
+        default: return textParser ?? PlainTextParser()
+        }
+    }
+
     /// Whether `bytes` start like a ZIP archive (an EPUB).
     public static func looksLikeZIP(_ bytes: [UInt8]) -> Bool {
         bytes.starts(with: [0x50, 0x4B, 0x03, 0x04])

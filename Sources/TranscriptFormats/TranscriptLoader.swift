@@ -13,20 +13,23 @@ public enum TranscriptLoader {
     ///   - path: the path as the user named it (or `<stdin>`), used in every message and locator.
     ///   - format: forces a format; nil chooses by extension, then by content.
     public static func load(bytes: [UInt8], path: String, format: TranscriptFormat? = nil) throws(FormatError) -> LoadResult {
-        let named = format ?? TranscriptFormat(path: path)
+        try load(bytes: bytes, path: path, options: LoadOptions(format: format))
+    }
+
+    /// Loads with every choice of `options` (format, encoding, rolling captions).
+    public static func load(bytes: [UInt8], path: String, options: LoadOptions) throws(FormatError) -> LoadResult {
+        let named = options.format ?? TranscriptFormat(path: path)
         if named == .epub || (named == nil && TranscriptFormat.looksLikeZIP(bytes)) {
             let parsed = try EPUBLoader.load(bytes: bytes, path: path)
             guard !parsed.rows.isEmpty else { throw FormatError(file: path, kind: .noRows(skipped: parsed.warnings)) }
             let source = SourceInfo(path: path, format: TranscriptFormat.epub.rawValue, encoding: "EPUB")
             return LoadResult(transcript: Transcript(source: source, rows: parsed.rows), warnings: parsed.warnings)
         }
-        guard let decoded = TextDecoding.decode(bytes) else {
-            throw FormatError(file: path, kind: .binary)
-        }
+        let decoded = try TextDecoding.decode(bytes, path: path, encoding: options.encoding)
         var chosen = named ?? TranscriptFormat.sniff(decoded.text)
         var parsed: ParsedRows
         do {
-            parsed = try (chosen.textParser ?? PlainTextParser()).parse(decoded.text, file: path)
+            parsed = try chosen.textParser(options).parse(decoded.text, file: path)
         } catch where named == nil {
             parsed = ParsedRows()
         }
@@ -38,6 +41,6 @@ public enum TranscriptLoader {
             throw FormatError(file: path, kind: .noRows(skipped: parsed.warnings))
         }
         let source = SourceInfo(path: path, format: chosen.rawValue, encoding: decoded.encoding)
-        return LoadResult(transcript: Transcript(source: source, rows: parsed.rows), warnings: parsed.warnings)
+        return LoadResult(transcript: Transcript(source: source, rows: parsed.rows), warnings: decoded.warnings + parsed.warnings)
     }
 }

@@ -49,6 +49,7 @@ struct ArgumentTests {
         case "format": ["html"]
         case "output", "media", "pre-tag", "post-tag", "speaker", "file", "section": ["x"]
         case "language": ["tr"]
+        case "encoding": ["cp1251"]
         case "after", "before": ["00:10:00"]
         default: []
         }
@@ -81,6 +82,7 @@ struct ArgumentTests {
         (["search", "--color", "sometimes"], #"--color expects auto, always or never, found "sometimes""#),
         (["search", "--json=yes"], "--json takes no value"),
         (["rows", "-s"], "--case-sensitive does not apply to tsearch rows"),
+        (["rows", "--encoding", "klingon-8"], #"--encoding: unknown encoding "klingon-8"; for example cp1251, cp1250, iso-8859-2, koi8-r, gb18030, shift_jis or big5 (iconv -l lists every name)"#),
     ])
     func usageErrors(_ arguments: [String], _ message: String) {
         #expect(throws: UsageError.self) { try RawArguments.parse(arguments) }
@@ -100,7 +102,7 @@ struct ArgumentTests {
     }
 
     private func describe(_ raw: RawArguments) -> String {
-        "\(raw.command as Any) \(raw.positionals) \(raw.caseMatching) \(raw.contextRows as Any) \(raw.countOnly) \(raw.quiet) \(raw.json) \(raw.color) \(raw.inputFormat as Any) \(raw.help) \(raw.version) \(raw.wraps) \(raw.exportFormat as Any) \(raw.outputPath as Any) \(raw.allRows) \(raw.mediaURL as Any) \(raw.preTag) \(raw.postTag) \(raw.searchOptions) \(raw.filter) \(raw.facets)"
+        "\(raw.command as Any) \(raw.positionals) \(raw.caseMatching) \(raw.contextRows as Any) \(raw.countOnly) \(raw.quiet) \(raw.json) \(raw.color) \(raw.inputFormat as Any) \(raw.help) \(raw.version) \(raw.wraps) \(raw.exportFormat as Any) \(raw.outputPath as Any) \(raw.allRows) \(raw.mediaURL as Any) \(raw.preTag) \(raw.postTag) \(raw.searchOptions) \(raw.filter) \(raw.facets) \(raw.loadOptions)"
     }
 }
 

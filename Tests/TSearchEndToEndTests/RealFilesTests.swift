@@ -14,6 +14,7 @@ struct RealFilesTests {
         ("capability_tester.srt", "a tag torture test: we strip only the tags players know and keep other angle-bracket text"),
         ("test_empty_subtitles__text.srt", "we read the two-digit fraction ,46 as 460 ms (as pysubs2 does); srt reads 46 ms"),
         ("missing_timeframe.srt", "a cue number without a timing line is skipped with a warning; srt merges it into the previous cue"),
+        ("gb2312.srt", "simplified Chinese in GB2312: we detect GB18030 and read the Chinese; the reference decodes it as windows-1252 mojibake"),
     ]
 
     struct Reference {

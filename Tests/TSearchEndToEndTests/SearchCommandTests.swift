@@ -5,6 +5,7 @@ import Testing
     static let sampleFiles = [
         "broken.srt", "call-log.txt", "escape.srt", "interview.whisper.json", "kickoff-utf16.srt", "notes.json",
         "offsite-cp1252.vtt", "planning.srt", "retro.whisperx.json", "standup.vtt", "sync.json", "minutes.epub",
+        "youtube-allhands.en.vtt",
     ]
 
     /// The README's first command, exactly: hits from every sample, exit 0, one warning.

@@ -13,6 +13,7 @@ struct SampleFilesTests {
     @Test(arguments: [
         "standup.vtt", "planning.srt", "interview.whisper.json", "retro.whisperx.json", "sync.json",
         "notes.json", "call-log.txt", "kickoff-utf16.srt", "offsite-cp1252.vtt", "broken.srt", "escape.srt",
+        "youtube-allhands.en.vtt",
     ])
     func everySampleLoadsAndMentionsTheBudget(_ name: String) throws {
         let result = try Self.loadSample(name)

@@ -149,6 +149,17 @@ struct Flag: Sendable {
             }
             raw.inputFormat = format
         },
+        Flag(long: "encoding", short: nil, valueName: "NAME",
+             help: "Read files in encoding NAME (cp1251, cp1250, koi8-r, gb18030, shift_jis, big5, iso-8859-2, any iconv name) instead of detecting it; a byte-order mark still wins.",
+             commands: loading.union(exporting)) { raw, value throws(UsageError) in
+            guard let encoding = TextEncoding(named: value) else {
+                throw UsageError("--encoding: unknown encoding \"\(value)\"; \(TextEncoding.examples) (iconv -l lists every name)")
+            }
+            raw.encoding = encoding
+        },
+        Flag(long: "keep-rolling", short: nil, valueName: nil,
+             help: "Keep rolling captions (YouTube's auto-generated WebVTT) one row per cue, repeats and all, instead of one row per spoken line.",
+             commands: loading.union(exporting)) { raw, _ in raw.rollingCaptions = .keep },
         Flag(long: "format", short: nil, valueName: "FORMAT",
              help: "What export writes: ansi (for a terminal or less -R), html (one self-contained page), markup (TSV, hits in tags).",
              commands: exporting) { raw, value throws(UsageError) in

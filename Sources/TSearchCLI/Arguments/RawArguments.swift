@@ -29,6 +29,8 @@ struct RawArguments: Sendable {
     var json = false
     var color: ColorChoice = .auto
     var inputFormat: TranscriptFormat?
+    var encoding: TextEncoding?
+    var rollingCaptions: RollingCaptions = .collapse
     var help = false
     var version = false
 
@@ -129,6 +131,11 @@ struct RawArguments: Sendable {
 }
 
 extension RawArguments {
+    /// How to read the inputs: `--input-format`, `--encoding`, `--keep-rolling`.
+    var loadOptions: LoadOptions {
+        LoadOptions(format: inputFormat, encoding: encoding, rollingCaptions: rollingCaptions)
+    }
+
     var searchOptions: SearchOptions {
         SearchOptions(caseMatching: caseMatching, diacritics: diacritics, words: words, syntax: syntax, language: language)
     }

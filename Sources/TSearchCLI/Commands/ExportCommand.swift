@@ -31,7 +31,7 @@ struct ExportCommand {
             let request = try raw.searchRequest(queryText)
             var paths = given
             if paths.isEmpty { paths = environment.stdinIsReadable ? ["-"] : ["."] }
-            let loading = CorpusLoading.load(paths: paths, format: raw.inputFormat, environment: environment)
+            let loading = CorpusLoading.load(paths: paths, options: raw.loadOptions, environment: environment)
             failed = loading.errorCount > 0
             guard let runner = try? request.runner(),
                   let index = SearchExecution.run(runner, over: loading.corpus, environment: environment) else { return .error }

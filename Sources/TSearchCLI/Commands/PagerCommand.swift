@@ -33,7 +33,7 @@ struct PagerCommand {
             let browsing = raw.positionals.allSatisfy { SystemCalls.kind(of: $0) != .missing }
             let (text, paths) = browsing ? ("", raw.positionals) : (raw.queryAndPaths() ?? ("", raw.positionals))
             let request = text.isEmpty ? SearchRequest(text: "", options: raw.searchOptions, filter: raw.filter) : try raw.searchRequest(text)
-            let loading = CorpusLoading.load(paths: paths, format: raw.inputFormat, environment: environment)
+            let loading = CorpusLoading.load(paths: paths, options: raw.loadOptions, environment: environment)
             guard loading.corpus.rowCount > 0 else {
                 environment.report("nothing to show: no rows were loaded")
                 return .error

@@ -9,7 +9,7 @@ struct RowsCommand {
     func run() -> ExitCode {
         var paths = raw.positionals
         if paths.isEmpty { paths = environment.stdinIsReadable ? ["-"] : ["."] }
-        let loading = CorpusLoading.load(paths: paths, format: raw.inputFormat, environment: environment)
+        let loading = CorpusLoading.load(paths: paths, options: raw.loadOptions, environment: environment)
         let corpus = loading.corpus
         let out = environment.stdout
         let listing = RowListing(styler: Styler(isEnabled: environment.colourEnabled(raw.color)))

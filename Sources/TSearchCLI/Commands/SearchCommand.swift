@@ -15,6 +15,7 @@ struct SearchCommand {
         var contextRows: Int
         var colour: Bool
         var inputFormat: TranscriptFormat?
+        var loadOptions: LoadOptions
 
         enum Output { case listing, count, json, quiet }
 
@@ -33,6 +34,7 @@ struct SearchCommand {
             contextRows = raw.contextRows ?? 0
             colour = environment.colourEnabled(raw.color)
             inputFormat = raw.inputFormat
+            loadOptions = raw.loadOptions
         }
     }
 
@@ -40,7 +42,7 @@ struct SearchCommand {
     let environment: CommandEnvironment
 
     func run() -> ExitCode {
-        let loading = CorpusLoading.load(paths: settings.paths, format: settings.inputFormat, environment: environment)
+        let loading = CorpusLoading.load(paths: settings.paths, options: settings.loadOptions, environment: environment)
         let corpus = loading.corpus
         // The request was checked when the settings were made: it has a runner.
         guard let runner = try? settings.request.runner(),

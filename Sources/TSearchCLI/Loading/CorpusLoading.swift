@@ -23,9 +23,18 @@ struct CorpusLoading {
     /// Whether standard input was one of the inputs (it cannot be read again later).
     var readStandardInput = false
 
-    /// Loads `paths` (relative ones against `baseDirectory`, nil for the current directory).
+    /// Loads `paths` (relative ones against `baseDirectory`, nil for the current directory) in
+    /// `format` (nil: by extension or content), every other choice detected.
     static func load(
         paths: [String], format: TranscriptFormat?, baseDirectory: String? = nil, environment: CommandEnvironment
+    ) -> CorpusLoading {
+        load(paths: paths, options: LoadOptions(format: format), baseDirectory: baseDirectory, environment: environment)
+    }
+
+    /// Loads `paths` (relative ones against `baseDirectory`, nil for the current directory) as
+    /// `options` say.
+    static func load(
+        paths: [String], options: LoadOptions, baseDirectory: String? = nil, environment: CommandEnvironment
     ) -> CorpusLoading {
         var loading = CorpusLoading()
         let expansion = InputFiles.expand(paths, baseDirectory: baseDirectory)
@@ -39,13 +48,13 @@ struct CorpusLoading {
             loading.warningCount += 1
         }
         for input in expansion.inputs {
-            loading.load(input, format: format, baseDirectory: baseDirectory, environment: environment)
+            loading.load(input, options: options, baseDirectory: baseDirectory, environment: environment)
         }
         return loading
     }
 
     private mutating func load(
-        _ input: Input, format: TranscriptFormat?, baseDirectory: String?, environment: CommandEnvironment
+        _ input: Input, options: LoadOptions, baseDirectory: String?, environment: CommandEnvironment
     ) {
         let path = input.displayPath
         let bytes: [UInt8]
@@ -74,7 +83,7 @@ struct CorpusLoading {
             }
         }
         do {
-            let result = try TranscriptLoader.load(bytes: bytes, path: path, format: format)
+            let result = try TranscriptLoader.load(bytes: bytes, path: path, options: options)
             for warning in result.warnings { warn(warning, environment) }
             corpus.append(result.transcript)
         } catch {

@@ -13,13 +13,72 @@ import TranscriptModel
 /// - Cue text markup is read by `WebVTTMarkup`: the first `<v Name>` becomes the speaker; otherwise
 ///   a `Name: text` prefix does.
 public struct WebVTTParser: TranscriptParser {
-    public init() {}
+    /// What to do with YouTube-style rolling captions (see `RollingCaptionCollapser`).
+    public var rollingCaptions: RollingCaptions
+
+    public init(rollingCaptions: RollingCaptions = .collapse) {
+        self.rollingCaptions = rollingCaptions
+    }
 
     static let timingExample = "00:01:02.500 --> 00:01:04.000"
 
     public func parse(_ text: String, file: String) -> ParsedRows {
         let lines = SourceLines(text)
-        var result = ParsedRows()
+        // Read leniently first: a line of spaces ends a cue, as in most players. Rolling captions pad
+        // cues with such lines (`" "` above the line being spoken), so when a cue was cut at one, read
+        // again by the spec's rule (only an empty line ends a cue) to see whether the file rolls.
+        let lenient = readCues(lines, file: file, spacesEndCue: true)
+        let strict = lenient.cutAtSpaces ? readCues(lines, file: file, spacesEndCue: false) : lenient
+        if let shown = RollingCaptionCollapser.shownLines(ifRolling: strict.cues.map(\.textLines)) {
+            var result = ParsedRows(warnings: strict.warnings)
+            switch rollingCaptions {
+            case .collapse: RollingCaptionCollapser.appendCollapsedRows(of: strict.cues, shown: shown, to: &result)
+            case .keep: appendRows(of: strict.cues, to: &result)
+            }
+            result.assignSpeakerLabels()
+            return result
+        }
+        var result = ParsedRows(warnings: lenient.warnings)
+        appendRows(of: lenient.cues, to: &result)
+        result.assignSpeakerLabels()
+        return result
+    }
+
+    /// One cue as it stands in the file, its text not yet read as markup.
+    struct Cue {
+        var start: Timestamp
+        var end: Timestamp
+        var locator: Locator
+        var textLines: [Substring]
+    }
+
+    /// A file's cues and the warnings met on the way; `cutAtSpaces` says whether some cue's text
+    /// ended at a line of spaces with more text right after it.
+    struct ReadCues {
+        var cues: [Cue] = []
+        var warnings: [FormatError] = []
+        var cutAtSpaces = false
+    }
+
+    /// Each cue's text lines joined by markup rules into one row (the usual reading).
+    private func appendRows(of cues: [Cue], to result: inout ParsedRows) {
+        for cue in cues {
+            let markup = WebVTTMarkup.parse(cue.textLines.joined(separator: "\n"))
+            result.appendRow(
+                text: TextCleanup.collapsingWhitespace(markup.text), start: cue.start, end: cue.end,
+                speaker: markup.speaker, locator: cue.locator
+            )
+        }
+    }
+
+    private func readCues(_ lines: SourceLines, file: String, spacesEndCue: Bool) -> ReadCues {
+        var result = ReadCues()
+        // Whether the line at `index` ends a cue's text: an empty line (a line of spaces too, when
+        // `spacesEndCue`), or a line that holds `-->` (the next cue, per the spec).
+        func endsText(_ index: Int) -> Bool {
+            let line = lines[index]
+            return line.isEmpty || (spacesEndCue && line.isBlankLine) || line.hasArrow
+        }
         var index = 0
         if let first = lines.first, isHeader(first) {
             // The header runs to a blank line; a timing line ends it too (a leniency: the spec would
@@ -57,12 +116,14 @@ public struct WebVTTParser: TranscriptParser {
                 identifier = String(first.trimmingBlanks)
                 timingIndex = index + 1
             }
-            // Cue text: up to a blank line, or a line that holds `-->` (the next cue, per the spec).
             index = timingIndex + 1
             var textLines: [Substring] = []
-            while index < lines.count, !lines[index].isBlankLine, !lines[index].hasArrow {
+            while index < lines.count, !endsText(index) {
                 textLines.append(lines[index])
                 index += 1
+            }
+            if index + 1 < lines.count, !lines[index].isEmpty, lines[index].isBlankLine, !lines[index + 1].isBlankLine {
+                result.cutAtSpaces = true
             }
             guard let timing = TimestampParsing.timing(lines[timingIndex]) else {
                 result.warnings.append(FormatError(
@@ -71,14 +132,11 @@ public struct WebVTTParser: TranscriptParser {
                 ))
                 continue
             }
-            let markup = WebVTTMarkup.parse(textLines.joined(separator: "\n"))
-            result.appendRow(
-                text: TextCleanup.collapsingWhitespace(markup.text), start: timing.start, end: timing.end,
-                speaker: markup.speaker,
-                locator: Locator(file: file, line: lines.lineNumber(blockStart), cue: identifier)
-            )
+            result.cues.append(Cue(
+                start: timing.start, end: timing.end,
+                locator: Locator(file: file, line: lines.lineNumber(blockStart), cue: identifier), textLines: textLines
+            ))
         }
-        result.assignSpeakerLabels()
         return result
     }
 

@@ -1,0 +1,26 @@
+/// How a source is read: its format, its text encoding and what to do with rolling captions. The
+/// defaults choose everything from the bytes, as `tsearch` does without flags.
+public struct LoadOptions: Sendable, Hashable {
+    /// Forces a format; nil chooses by extension, then by content.
+    public var format: TranscriptFormat?
+    /// Forces a text encoding (`--encoding`); nil detects it (see `TextDecoding`). A byte-order
+    /// mark still wins, as in ripgrep. Not used for EPUB, whose XML names its own.
+    public var encoding: TextEncoding?
+    /// Collapse YouTube-style rolling captions to one row per spoken line (the default), or keep
+    /// every cue as it is (`--keep-rolling`).
+    public var rollingCaptions: RollingCaptions
+
+    public init(format: TranscriptFormat? = nil, encoding: TextEncoding? = nil, rollingCaptions: RollingCaptions = .collapse) {
+        self.format = format
+        self.encoding = encoding
+        self.rollingCaptions = rollingCaptions
+    }
+}
+
+/// What the WebVTT reader does with rolling captions (see `RollingCaptionCollapser`).
+public enum RollingCaptions: String, Sendable, Hashable {
+    /// One row per spoken line, with the time it first appears.
+    case collapse
+    /// One row per cue, repeated lines and all.
+    case keep
+}
