@@ -50,6 +50,7 @@ struct ArgumentTests {
         case "output", "media", "pre-tag", "post-tag", "speaker", "file", "section": ["x"]
         case "language": ["tr"]
         case "after", "before": ["00:10:00"]
+        case "padding": ["1.5"]
         default: []
         }
         let command = (flag.commands.contains(.search) ? CommandName.search : CommandName.allCases.first(where: flag.commands.contains)!).rawValue
@@ -81,6 +82,10 @@ struct ArgumentTests {
         (["search", "--color", "sometimes"], #"--color expects auto, always or never, found "sometimes""#),
         (["search", "--json=yes"], "--json takes no value"),
         (["rows", "-s"], "--case-sensitive does not apply to tsearch rows"),
+        (["export", "--padding", "-1"], #"--padding expects seconds from 0 to 3600, like 2 or 0.5, found "-1""#),
+        (["export", "--padding", "nan"], #"--padding expects seconds from 0 to 3600, like 2 or 0.5, found "nan""#),
+        (["export", "--format", "mp4"], #"--format expects ansi, html, markup, edl or m3u, found "mp4""#),
+        (["search", "--padding", "2"], "--padding does not apply to tsearch search"),
     ])
     func usageErrors(_ arguments: [String], _ message: String) {
         #expect(throws: UsageError.self) { try RawArguments.parse(arguments) }
@@ -89,6 +94,12 @@ struct ArgumentTests {
         } catch {
             #expect(error.description == message)
         }
+    }
+
+    @Test func paddingIsReadInMilliseconds() throws {
+        #expect(try RawArguments.parse(["export", "--padding", "1.5"]).padding == 1500)
+        #expect(try RawArguments.parse(["export", "--padding=0"]).padding == 0)
+        #expect(try RawArguments.parse(["export"]).padding == nil)
     }
 
     @Test func helpListsEveryFlagOfTheCommand() {
@@ -100,7 +111,7 @@ struct ArgumentTests {
     }
 
     private func describe(_ raw: RawArguments) -> String {
-        "\(raw.command as Any) \(raw.positionals) \(raw.caseMatching) \(raw.contextRows as Any) \(raw.countOnly) \(raw.quiet) \(raw.json) \(raw.color) \(raw.inputFormat as Any) \(raw.help) \(raw.version) \(raw.wraps) \(raw.exportFormat as Any) \(raw.outputPath as Any) \(raw.allRows) \(raw.mediaURL as Any) \(raw.preTag) \(raw.postTag) \(raw.searchOptions) \(raw.filter) \(raw.facets)"
+        "\(raw.command as Any) \(raw.positionals) \(raw.caseMatching) \(raw.contextRows as Any) \(raw.countOnly) \(raw.quiet) \(raw.json) \(raw.color) \(raw.inputFormat as Any) \(raw.help) \(raw.version) \(raw.wraps) \(raw.exportFormat as Any) \(raw.outputPath as Any) \(raw.allRows) \(raw.mediaURL as Any) \(raw.preTag) \(raw.postTag) \(raw.searchOptions) \(raw.filter) \(raw.facets) \(raw.padding as Any)"
     }
 }
 
