@@ -64,9 +64,9 @@ public enum TSearchCLI {
                 environment.stdout.write(ManPage.render())
                 return .success
             case .completions:
-                let names = Shell.allCases.map(\.rawValue).joined(separator: ", ")
                 guard raw.positionals.count == 1, let shell = Shell(rawValue: raw.positionals[0]) else {
-                    throw UsageError("completions expects one shell: \(names)")
+                    let found = raw.positionals.isEmpty ? "" : ", found \"\(raw.positionals.joined(separator: " "))\""
+                    throw UsageError("completions expects bash, zsh or fish\(found)")
                 }
                 environment.stdout.write(ShellCompletions.script(for: shell))
                 return .success

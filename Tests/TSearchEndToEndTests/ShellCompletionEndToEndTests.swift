@@ -60,6 +60,15 @@ import Testing
         ])
     }
 
+    @Test func aShellMustBeNamed() throws {
+        let unknown = try TSearch.run(["completions", "tcsh"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stdout.isEmpty)
+        #expect(unknown.stderr.contains(#"completions expects bash, zsh or fish, found "tcsh""#))
+        #expect(try TSearch.run(["completions"]).status == 2)
+        #expect(try TSearch.run(["man", "x"]).status == 2)
+    }
+
     @Test(.enabled(if: path(of: "zsh") != nil))
     func zshLoads() throws {
         let zsh = try #require(Self.path(of: "zsh"))

@@ -59,7 +59,8 @@ struct PlaylistExport {
                 reasons.append("\(path): \(Self.hits(count)) in rows without a time (the format has none) left out")
             }
             if let count = unplayable[source] {
-                reasons.append("\(path): no video or audio file named \(MediaFiles.candidates(ofTranscript: path)) beside it; \(Self.hits(count)) left out")
+                let looked = path == "<stdin>" ? "standard input has no file beside it" : "no video or audio file named \(MediaFiles.candidates(ofTranscript: path)) beside it"
+                reasons.append("\(path): \(looked); \(Self.hits(count)) left out")
             }
         }
         if !unplayable.isEmpty {
