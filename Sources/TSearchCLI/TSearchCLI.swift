@@ -59,6 +59,17 @@ public enum TSearchCLI {
                 return try PagerCommand(raw: raw, environment: environment).run()
             case .export:
                 return try ExportCommand(raw: raw, environment: environment).run()
+            case .man:
+                guard raw.positionals.isEmpty else { throw UsageError("man takes no arguments") }
+                environment.stdout.write(ManPage.render())
+                return .success
+            case .completions:
+                guard raw.positionals.count == 1, let shell = Shell(rawValue: raw.positionals[0]) else {
+                    let found = raw.positionals.isEmpty ? "" : ", found \"\(raw.positionals.joined(separator: " "))\""
+                    throw UsageError("completions expects bash, zsh or fish\(found)")
+                }
+                environment.stdout.write(ShellCompletions.script(for: shell))
+                return .success
             case .next, .prev, .goto, .show:
                 let move = try NavigateCommand.parse(raw)
                 return NavigateCommand(move: move, raw: raw, environment: environment).run()
@@ -84,7 +95,7 @@ public enum TSearchCLI {
             return .success
         }
         guard let command = CommandName(rawValue: topic) else {
-            environment.report("no command named \"\(topic)\"; the commands are search, rows and help")
+            environment.report("no command named \"\(topic)\"; the commands are \(CommandName.allCases.map(\.rawValue).joined(separator: ", "))")
             return .error
         }
         environment.stdout.write(Help.command(command))

@@ -51,6 +51,7 @@ struct ArgumentTests {
         case "language": ["tr"]
         case "encoding": ["cp1251"]
         case "after", "before": ["00:10:00"]
+        case "padding": ["1.5"]
         default: []
         }
         let command = (flag.commands.contains(.search) ? CommandName.search : CommandName.allCases.first(where: flag.commands.contains)!).rawValue
@@ -83,6 +84,10 @@ struct ArgumentTests {
         (["search", "--json=yes"], "--json takes no value"),
         (["rows", "-s"], "--case-sensitive does not apply to tsearch rows"),
         (["rows", "--encoding", "klingon-8"], #"--encoding: unknown encoding "klingon-8"; for example cp1251, cp1250, iso-8859-2, koi8-r, gb18030, shift_jis or big5 (iconv -l lists every name)"#),
+        (["export", "--padding", "-1"], #"--padding expects seconds from 0 to 3600, like 2 or 0.5, found "-1""#),
+        (["export", "--padding", "nan"], #"--padding expects seconds from 0 to 3600, like 2 or 0.5, found "nan""#),
+        (["export", "--format", "mp4"], #"--format expects ansi, html, markup, edl or m3u, found "mp4""#),
+        (["search", "--padding", "2"], "--padding does not apply to tsearch search"),
     ])
     func usageErrors(_ arguments: [String], _ message: String) {
         #expect(throws: UsageError.self) { try RawArguments.parse(arguments) }
@@ -91,6 +96,12 @@ struct ArgumentTests {
         } catch {
             #expect(error.description == message)
         }
+    }
+
+    @Test func paddingIsReadInMilliseconds() throws {
+        #expect(try RawArguments.parse(["export", "--padding", "1.5"]).padding == 1500)
+        #expect(try RawArguments.parse(["export", "--padding=0"]).padding == 0)
+        #expect(try RawArguments.parse(["export"]).padding == nil)
     }
 
     @Test func helpListsEveryFlagOfTheCommand() {
@@ -102,7 +113,7 @@ struct ArgumentTests {
     }
 
     private func describe(_ raw: RawArguments) -> String {
-        "\(raw.command as Any) \(raw.positionals) \(raw.caseMatching) \(raw.contextRows as Any) \(raw.countOnly) \(raw.quiet) \(raw.json) \(raw.color) \(raw.inputFormat as Any) \(raw.help) \(raw.version) \(raw.wraps) \(raw.exportFormat as Any) \(raw.outputPath as Any) \(raw.allRows) \(raw.mediaURL as Any) \(raw.preTag) \(raw.postTag) \(raw.searchOptions) \(raw.filter) \(raw.facets) \(raw.loadOptions)"
+        "\(raw.command as Any) \(raw.positionals) \(raw.caseMatching) \(raw.contextRows as Any) \(raw.countOnly) \(raw.quiet) \(raw.json) \(raw.color) \(raw.inputFormat as Any) \(raw.help) \(raw.version) \(raw.wraps) \(raw.exportFormat as Any) \(raw.outputPath as Any) \(raw.allRows) \(raw.mediaURL as Any) \(raw.preTag) \(raw.postTag) \(raw.searchOptions) \(raw.filter) \(raw.facets) \(raw.loadOptions) \(raw.padding as Any)"
     }
 }
 

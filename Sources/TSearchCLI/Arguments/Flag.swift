@@ -3,7 +3,7 @@ import TranscriptSearch
 
 /// The subcommands.
 enum CommandName: String, CaseIterable, Sendable {
-    case search, next, prev, goto, show, export, pager, rows, help
+    case search, next, prev, goto, show, export, pager, rows, help, man, completions
 
     var summary: String {
         switch self {
@@ -12,10 +12,12 @@ enum CommandName: String, CaseIterable, Sendable {
         case .prev: return "Step the saved search's current hit back (by N) and print it"
         case .goto: return "Make hit K (1-based, as shown) current and print it"
         case .show: return "Print the saved search's current hit"
-        case .export: return "Write the hits highlighted, as ANSI text, one HTML page or highlight markup"
+        case .export: return "Write the hits highlighted (ANSI text, one HTML page, highlight markup) or their moments as a playlist (mpv EDL, M3U)"
         case .pager: return "Browse the hits full screen, with as-you-type search (the saved search if no arguments)"
         case .rows: return "Print the rows a transcript loads as (what search sees)"
         case .help: return "Print this help, or a command's"
+        case .man: return "Print the manual page (roff): tsearch man | man -l -"
+        case .completions: return "Print the shell completion script for bash, zsh or fish"
         }
     }
 
@@ -26,10 +28,22 @@ enum CommandName: String, CaseIterable, Sendable {
         case .prev: return "tsearch prev [OPTIONS] [N]"
         case .goto: return "tsearch goto [OPTIONS] K"
         case .show: return "tsearch show [OPTIONS]"
-        case .export: return "tsearch export --format ansi|html|markup [-o FILE] [OPTIONS] [QUERY PATH ...]"
+        case .export: return "tsearch export --format \(ExportFormat.allCases.map(\.rawValue).joined(separator: "|")) [-o FILE] [OPTIONS] [QUERY PATH ...]"
         case .pager: return "tsearch pager [OPTIONS] [QUERY] [PATH ...]"
         case .rows: return "tsearch rows [OPTIONS] [PATH ...]"
         case .help: return "tsearch help [COMMAND]"
+        case .man: return "tsearch man"
+        case .completions: return "tsearch completions bash|zsh|fish"
+        }
+    }
+
+    /// What the command's positional arguments are, for completion; nil when none is worth offering.
+    var operands: ValueKind? {
+        switch self {
+        case .search, .export, .pager, .rows: return .path
+        case .next, .prev, .goto, .show, .man: return nil
+        case .help: return .choices(CommandName.allCases.map(\.rawValue))
+        case .completions: return .choices(Shell.allCases.map(\.rawValue))
         }
     }
 
@@ -39,7 +53,22 @@ enum CommandName: String, CaseIterable, Sendable {
 
 /// `export --format` values.
 enum ExportFormat: String, CaseIterable, Sendable {
-    case ansi, html, markup
+    case ansi, html, markup, edl, m3u
+}
+
+/// `tsearch completions` values.
+enum Shell: String, CaseIterable, Sendable {
+    case bash, zsh, fish
+}
+
+/// What a flag's value (or a command's operand) is, so completions can offer it.
+enum ValueKind: Sendable, Equatable {
+    /// One of these words.
+    case choices([String])
+    /// A file name.
+    case path
+    /// Anything: a number, a name, a time.
+    case text
 }
 
 /// `--color` values.
@@ -48,7 +77,8 @@ enum ColorChoice: String, CaseIterable, Sendable {
 }
 
 /// One command-line flag: names, value, help and how it sets the raw arguments. The table of these
-/// (`Flag.all`) drives parsing and `--help`; nothing else knows the flags.
+/// (`Flag.all`) drives parsing, `--help`, the man page and the shell completions; nothing else knows
+/// the flags.
 struct Flag: Sendable {
     let long: String
     let short: Character?
@@ -56,6 +86,8 @@ struct Flag: Sendable {
     let valueName: String?
     let help: String
     let commands: Set<CommandName>
+    /// What the value is, for completions (ignored for a switch).
+    var value: ValueKind = .text
     let apply: @Sendable (inout RawArguments, String) throws(UsageError) -> Void
 
     var takesValue: Bool { valueName != nil }
@@ -135,7 +167,7 @@ struct Flag: Sendable {
              commands: printing) { raw, _ in raw.json = true },
         Flag(long: "color", short: nil, valueName: "WHEN",
              help: "Colour: auto (when stdout is a terminal and NO_COLOR is unset), always, never. export --format ansi colours unless never.",
-             commands: printing.union(exporting)) { raw, value throws(UsageError) in
+             commands: printing.union(exporting), value: .choices(ColorChoice.allCases.map(\.rawValue))) { raw, value throws(UsageError) in
             guard let choice = ColorChoice(rawValue: value) else {
                 throw UsageError("--color expects auto, always or never, found \"\(value)\"")
             }
@@ -143,7 +175,7 @@ struct Flag: Sendable {
         },
         Flag(long: "input-format", short: nil, valueName: "FORMAT",
              help: "Read every input as FORMAT (srt, vtt, json, txt, epub) instead of by extension or content.",
-             commands: loading.union(exporting)) { raw, value throws(UsageError) in
+             commands: loading.union(exporting), value: .choices(TranscriptFormat.allCases.map(\.rawValue))) { raw, value throws(UsageError) in
             guard let format = TranscriptFormat(rawValue: value) else {
                 throw UsageError("--input-format expects srt, vtt, json, txt or epub, found \"\(value)\"")
             }
@@ -161,22 +193,30 @@ struct Flag: Sendable {
              help: "Keep rolling captions (YouTube's auto-generated WebVTT) one row per cue, repeats and all, instead of one row per spoken line.",
              commands: loading.union(exporting)) { raw, _ in raw.rollingCaptions = .keep },
         Flag(long: "format", short: nil, valueName: "FORMAT",
-             help: "What export writes: ansi (for a terminal or less -R), html (one self-contained page), markup (TSV, hits in tags).",
-             commands: exporting) { raw, value throws(UsageError) in
+             help: "What export writes: ansi (for a terminal or less -R), html (one self-contained page), markup (TSV, hits in tags), edl (mpv's playlist of the moments), m3u (the same for VLC).",
+             commands: exporting, value: .choices(ExportFormat.allCases.map(\.rawValue))) { raw, value throws(UsageError) in
             guard let format = ExportFormat(rawValue: value) else {
-                throw UsageError("--format expects ansi, html or markup, found \"\(value)\"")
+                throw UsageError("--format expects ansi, html, markup, edl or m3u, found \"\(value)\"")
             }
             raw.exportFormat = format
         },
         Flag(long: "output", short: "o", valueName: "FILE",
              help: "Write to FILE (replaced whole and at once) instead of standard output.",
-             commands: exporting) { raw, value in raw.outputPath = value },
+             commands: exporting, value: .path) { raw, value in raw.outputPath = value },
         Flag(long: "all-rows", short: nil, valueName: nil,
              help: "Include every row, not only rows with hits (and their -C context).",
              commands: exporting) { raw, _ in raw.allRows = true },
-        Flag(long: "media", short: nil, valueName: "URL",
-             help: "Link each timestamp to URL#t=SECONDS, the moment in the recording (html).",
-             commands: exporting) { raw, value in raw.mediaURL = value },
+        Flag(long: "media", short: nil, valueName: "MEDIA",
+             help: "The recording: html links each timestamp to MEDIA#t=SECONDS; edl and m3u play MEDIA (a file or URL) instead of the video or audio beside each transcript.",
+             commands: exporting, value: .path) { raw, value in raw.mediaURL = value },
+        Flag(long: "padding", short: nil, valueName: "SECONDS",
+             help: "Play SECONDS before and after each row with hits in edl and m3u (default 2); moments that then overlap are merged.",
+             commands: [.export]) { raw, value throws(UsageError) in
+            guard let seconds = Double(value), seconds.isFinite, seconds >= 0, seconds <= 3600 else {
+                throw UsageError("--padding expects seconds from 0 to 3600, like 2 or 0.5, found \"\(value)\"")
+            }
+            raw.padding = Int64((seconds * 1000).rounded())
+        },
         Flag(long: "pre-tag", short: nil, valueName: "TAG",
              help: "The tag before each hit in markup (default <em>).",
              commands: exporting) { raw, value in raw.preTag = value },

@@ -22,6 +22,8 @@ struct RawArguments: Sendable {
     var outputPath: String?
     var allRows = false
     var mediaURL: String?
+    /// Milliseconds of `--padding`; nil when not given.
+    var padding: Int64?
     var preTag = "<em>"
     var postTag = "</em>"
     var countOnly = false

@@ -2,15 +2,17 @@ import TranscriptModel
 import TranscriptRendering
 import TranscriptSearch
 
-/// `tsearch export --format ansi|html|markup [-o FILE] [QUERY PATH ...]`: the hits, highlighted, with
-/// the current hit distinct. Without a query, the saved search (read only: export never writes the
+/// `tsearch export --format ansi|html|markup|edl|m3u [-o FILE] [QUERY PATH ...]`: the hits,
+/// highlighted, with the current hit distinct, or the moments they were said, as a playlist. Without a query, the saved search (read only: export never writes the
 /// session); with one, a fresh search with hit 1 current.
 ///
 /// - ansi: the listing of `tsearch search`, coloured (unless `--color never`), for `less -R`;
 /// - html: one self-contained page (`HTMLExport`);
 /// - markup: one line per row with hits, tab-separated: file, row ID, start (`HH:MM:SS.mmm` or
 ///   empty), speaker (or empty), then the text with `&`, `<`, `>` escaped and each hit wrapped in
-///   `--pre-tag`/`--post-tag` (`HighlightMarkup`, which also reads it back).
+///   `--pre-tag`/`--post-tag` (`HighlightMarkup`, which also reads it back);
+/// - edl, m3u: a playlist of the moments (`PlaylistExport`, `MomentPlaylist`) for mpv or VLC; no
+///   hits writes nothing (exit 1), and nothing to play (no times, no recording) is an error (exit 2).
 ///
 /// `-o FILE` replaces FILE atomically: a failed export leaves no partial file.
 struct ExportCommand {
@@ -19,7 +21,7 @@ struct ExportCommand {
 
     func run() throws(CommandError) -> ExitCode {
         guard let format = raw.exportFormat else {
-            throw CommandError.usage(UsageError("export needs --format ansi, html or markup"))
+            throw CommandError.usage(UsageError("export needs --format ansi, html, markup, edl or m3u"))
         }
         guard !raw.preTag.isEmpty, !raw.postTag.isEmpty else {
             throw CommandError.usage(UsageError("--pre-tag and --post-tag cannot be empty"))
@@ -45,7 +47,15 @@ struct ExportCommand {
             current = restored.current
         }
 
-        let text = render(search, current: current, format: format)
+        let text: String
+        switch format {
+        case .edl, .m3u:
+            guard let playlist = playlist(of: search, format: format) else { return failed ? .error : .noMatch }
+            guard case .success(let written) = playlist else { return .error }
+            text = written
+        case .ansi, .html, .markup:
+            text = render(search, current: current, format: format)
+        }
         if let path = raw.outputPath {
             if case .failure(let error) = SystemCalls.writeAtomically(Array(text.utf8), to: path, mode: 0o644) {
                 environment.report("cannot write \(path): \(error.description)")
@@ -57,6 +67,37 @@ struct ExportCommand {
         if failed { return .error }
         return search.index.count > 0 ? .success : .noMatch
     }
+
+    /// The playlist's text; nil when there are no hits (nothing written, as grep prints nothing);
+    /// a failure when nothing can be played (reported here).
+    private func playlist(of search: SavedSearch, format: ExportFormat) -> Result<String, PlaylistFailure>? {
+        guard search.index.count > 0 else {
+            environment.report("no hits for \"\(search.request.description)\": no playlist written")
+            return nil
+        }
+        var media = raw.mediaURL
+        if let given = media, !given.contains("://") {
+            let path = MediaFiles.absolute(given, in: SystemCalls.currentDirectory())
+            guard [.file, .stream].contains(SystemCalls.kind(of: path)) else {
+                environment.report("--media \(given): no such file (give a video or audio file, or a URL)")
+                return .failure(PlaylistFailure())
+            }
+            media = path
+        }
+        let export = PlaylistExport(search: search, media: media, padding: raw.padding ?? PlaylistExport.defaultPadding)
+        switch export.moments() {
+        case .nothingToPlay(let reasons):
+            for reason in reasons { environment.report(reason) }
+            environment.report("nothing to play: no playlist written")
+            return .failure(PlaylistFailure())
+        case .playlist(let playlist, let notes):
+            for note in notes { environment.report("note: " + note) }
+            return .success(format == .edl ? playlist.edl() : playlist.m3u())
+        }
+    }
+
+    /// Nothing could be played; the reasons are already on stderr.
+    private struct PlaylistFailure: Error {}
 
     private func render(_ search: SavedSearch, current: Int?, format: ExportFormat) -> String {
         let corpus = search.corpus, index = search.index
@@ -73,6 +114,8 @@ struct ExportCommand {
             let listing = HitListing(corpus: corpus, index: index, styler: styler, contextRows: context)
             let blocks = corpus.sources.indices.map { listing.lines(forSource: $0, current: current) }.filter { !$0.isEmpty }
             return blocks.map { $0.joined(separator: "\n") + "\n" }.joined(separator: "\n")
+        case .edl, .m3u:
+            preconditionFailure("playlists are written by playlist(of:format:)")
         case .markup:
             let markup = HighlightMarkup(preTag: raw.preTag, postTag: raw.postTag)
             var out = ""

@@ -10,7 +10,11 @@ import TranscriptSearch
 ///   `line` (1-based source line or null), `cue` (identifier or number as written, or null),
 ///   `start_ms`, `end_ms`, `speaker`, `title` (the book section), for a book's rows `href` (its
 ///   content document) and `element` (the block's position in it), `text` (the whole row), and `match`:
-///   `{"start": …, "end": …, "text": …}`, UTF-8 byte offsets into `text`, on character boundaries.
+///   `{"start": …, "end": …, "text": …}`, UTF-8 byte offsets into `text`, on character boundaries;
+///   then `media_time`: where the row starts in the recording, in seconds (a number with up to three
+///   decimals, `62.5`: what a player's `--start` or a URL's `#t=` takes), or null for a row without a
+///   time (EPUB, plain text). `media_time` was added to schema 1 without a new number: a reader of
+///   the other members sees nothing change.
 /// - `context` (with `-C N`): `file`, `row`, `line`, `cue`, `start_ms`, `end_ms`, `speaker`, `title`,
 ///   `text`.
 /// - `row` (`tsearch rows --json`): the same members as `context`.
@@ -35,6 +39,7 @@ public enum JSONLinesFormat {
             match.add("end", hit.utf8Range.upperBound)
             match.add("text", String(row.text[range]))
         }
+        object.add("media_time", seconds: row.start?.milliseconds)
         return object.finished
     }
 

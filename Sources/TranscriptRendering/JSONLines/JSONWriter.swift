@@ -24,6 +24,12 @@ public struct JSONObjectWriter {
         text += value.map(String.init) ?? "null"
     }
 
+    /// Adds milliseconds as a number of seconds (`62.5`), exact (`DecimalSeconds`); nil is `null`.
+    public mutating func add(_ key: String, seconds milliseconds: Int64?) {
+        appendKey(key)
+        text += milliseconds.map(DecimalSeconds.text) ?? "null"
+    }
+
     public mutating func add(_ key: String, _ value: Bool) {
         appendKey(key)
         text += value ? "true" : "false"

@@ -1,0 +1,284 @@
+/// `tsearch completions bash|zsh|fish`: a completion script made from the command and flag tables
+/// (ripgrep's habit), so a new flag completes as soon as it is in the table.
+///
+/// Every shell gets the same knowledge: the commands with their summaries; per command, the flags that
+/// apply to it (the first positional argument that names a command picks it, flags and their values
+/// skipped; none means `search`, the default command); each flag's value (`ValueKind`: a fixed list of
+/// words such as `--color auto|always|never`, a file name, or free text with nothing to offer); and
+/// each command's operands (`CommandName.operands`: paths, command names, shell names, or nothing).
+/// Every string from the tables is quoted for its shell, so any help text is safe.
+///
+/// - bash: a `_tsearch` function bound with `complete -F` (`source <(tsearch completions bash)`;
+///   bash 4 or later, for `mapfile`); `--flag=value` is handled as bash splits it at `=`.
+/// - zsh: a `#compdef tsearch` function using `_arguments`, one spec list per command; autoloadable
+///   from `$fpath` as `_tsearch`, or sourced after `compinit` (it then calls `compdef`).
+/// - fish: `complete -c tsearch` lines with `__fish_seen_subcommand_from` conditions
+///   (`tsearch completions fish | source`, or save it in `~/.config/fish/completions/tsearch.fish`).
+enum ShellCompletions {
+    static func script(for shell: Shell) -> String {
+        switch shell {
+        case .bash: return bash()
+        case .zsh: return zsh()
+        case .fish: return fish()
+        }
+    }
+
+    // MARK: bash
+
+    static func bash() -> String {
+        let commands = CommandName.allCases.map(\.rawValue)
+        let valueFlags = Flag.all.filter(\.takesValue).flatMap(names)
+        var script = """
+        # bash completion for tsearch \(Help.version), made by `tsearch completions bash` from its flag table.
+        # Load it with: source <(tsearch completions bash)
+        _tsearch() {
+            local cur prev word command="" i
+            cur="${COMP_WORDS[COMP_CWORD]}"
+            prev="${COMP_WORDS[COMP_CWORD-1]}"
+            # bash splits `--color=al` into `--color`, `=`, `al`.
+            if [[ "$cur" == "=" ]]; then
+                cur=""
+            elif [[ "$prev" == "=" ]]; then
+                prev="${COMP_WORDS[COMP_CWORD-2]}"
+            fi
+            for (( i = 1; i < COMP_CWORD; i++ )); do
+                word="${COMP_WORDS[i]}"
+                case "$word" in
+                    --) break ;;
+                    \(bashPattern(valueFlags)))
+                        if [[ "${COMP_WORDS[i+1]}" == "=" ]]; then (( i += 2 )); else (( i += 1 )); fi ;;
+                    -?*) ;;
+                    *)
+                        case "$word" in \(bashPattern(commands))) command="$word" ;; esac
+                        break ;;
+                esac
+            done
+            case "$prev" in
+
+        """
+        for flag in Flag.all where flag.takesValue {
+            script += "        \(bashPattern(names(flag))))\n"
+            switch flag.value {
+            case .choices(let words):
+                script += "            mapfile -t COMPREPLY < <(compgen -W \(shellQuoted(words.joined(separator: " "))) -- \"$cur\")\n"
+            case .path:
+                script += "            compopt -o filenames 2>/dev/null\n            mapfile -t COMPREPLY < <(compgen -f -- \"$cur\")\n"
+            case .text:
+                script += "            COMPREPLY=()\n"
+            }
+            script += "            return ;;\n"
+        }
+        script += """
+            esac
+            if [[ "$cur" == -* ]]; then
+                case "$command" in
+
+        """
+        for command in CommandName.allCases {
+            let pattern = command == .search ? "search|\"\"" : shellQuoted(command.rawValue)
+            let flags = Flag.all.filter { $0.commands.contains(command) }.flatMap(names)
+            script += "            \(pattern)) mapfile -t COMPREPLY < <(compgen -W \(shellQuoted(flags.joined(separator: " "))) -- \"$cur\") ;;\n"
+        }
+        script += """
+                esac
+                return
+            fi
+            case "$command" in
+                "")
+                    compopt -o filenames 2>/dev/null
+                    mapfile -t COMPREPLY < <(compgen -W \(shellQuoted(commands.joined(separator: " "))) -- "$cur"; compgen -f -- "$cur") ;;
+
+        """
+        for command in CommandName.allCases {
+            guard let operands = command.operands else { continue }
+            script += "        \(shellQuoted(command.rawValue)))\n"
+            switch operands {
+            case .choices(let words):
+                script += "            mapfile -t COMPREPLY < <(compgen -W \(shellQuoted(words.joined(separator: " "))) -- \"$cur\") ;;\n"
+            case .path:
+                script += "            compopt -o filenames 2>/dev/null\n            mapfile -t COMPREPLY < <(compgen -f -- \"$cur\") ;;\n"
+            case .text:
+                script += "            COMPREPLY=() ;;\n"
+            }
+        }
+        script += """
+                *) COMPREPLY=() ;;
+            esac
+        }
+        complete -F _tsearch tsearch
+
+        """
+        return script
+    }
+
+    /// `'--color'|'-C'`: a `case` pattern matching any of `words` literally.
+    private static func bashPattern(_ words: [String]) -> String {
+        words.map(shellQuoted).joined(separator: "|")
+    }
+
+    // MARK: zsh
+
+    static func zsh() -> String {
+        let valueFlags = Flag.all.filter(\.takesValue).flatMap(names)
+        var script = """
+        #compdef tsearch
+        # zsh completion for tsearch \(Help.version), made by `tsearch completions zsh` from its flag table.
+        # Load it with: source <(tsearch completions zsh) after compinit, or save it as _tsearch in $fpath.
+
+        _tsearch() {
+          local -a tsearch_commands
+          tsearch_commands=(
+
+        """
+        for command in CommandName.allCases {
+            script += "    \(shellQuoted(command.rawValue + ":" + zshEscaped(command.summary, also: ":")))\n"
+        }
+        script += """
+          )
+          local command="" word
+          local -i i
+          for (( i = 2; i < CURRENT; i++ )); do
+            word=${words[i]}
+            case $word in
+              --) break ;;
+              \(bashPattern(valueFlags))) (( i++ )) ;;
+              -?*) ;;
+              *)
+                case $word in \(bashPattern(CommandName.allCases.map(\.rawValue)))) command=$word ;; esac
+                break ;;
+            esac
+          done
+          case $command in
+
+        """
+        for command in CommandName.allCases {
+            let pattern = command == .search ? "search|''" : shellQuoted(command.rawValue)
+            var specs = Flag.all.filter { $0.commands.contains(command) }.map(zshSpec)
+            switch command.operands {
+            case .choices(let words)?: specs.append(shellQuoted("*:\(command == .help ? "command" : "shell"):(\(words.joined(separator: " ")))"))
+            case .path?: specs.append(command == .search ? "'*: :_tsearch_operand'" : "'*:path:_files'")
+            case .text?, nil: break
+            }
+            script += "    \(pattern))\n      _arguments -s -S \\\n        " + specs.joined(separator: " \\\n        ") + " ;;\n"
+        }
+        script += """
+          esac
+        }
+
+        # The first operand of the default command: a command's name, or (a query, or) a path.
+        _tsearch_operand() {
+          local -i j
+          for (( j = 2; j < CURRENT; j++ )); do
+            [[ ${words[j]} == -* ]] || { _files; return }
+          done
+          _describe -t commands 'tsearch command' tsearch_commands
+          _files
+        }
+
+        if [[ $zsh_eval_context[-1] == loadautofunc ]]; then
+          _tsearch "$@"
+        else
+          compdef _tsearch tsearch
+        fi
+
+        """
+        return script
+    }
+
+    /// One `_arguments` spec: `'(-C --context)'{-C+,--context=}'[Show NUM rows…]:NUM: '`.
+    private static func zshSpec(_ flag: Flag) -> String {
+        let help = "[" + zshEscaped(flag.help, also: "[]") + "]"
+        var action = ""
+        if flag.takesValue {
+            let message = zshEscaped(flag.valueName ?? "VALUE", also: ":")
+            switch flag.value {
+            case .choices(let words): action = ":\(message):(\(words.map { zshEscaped($0, also: "() ") }.joined(separator: " ")))"
+            case .path: action = ":\(message):_files"
+            case .text: action = ":\(message): "
+            }
+        }
+        let long = "--" + flag.long + (flag.takesValue ? "=" : "")
+        guard let short = flag.short else { return shellQuoted(long + help + action) }
+        let shortName = "-" + String(short) + (flag.takesValue ? "+" : "")
+        return shellQuoted("(-\(short) --\(flag.long))") + "{\(shortName),\(long)}" + shellQuoted(help + action)
+    }
+
+    /// `text` with `\` and each character of `also` behind a backslash, as `_arguments` reads it.
+    private static func zshEscaped(_ text: String, also special: String) -> String {
+        var out = ""
+        for character in text {
+            if character == "\\" || special.contains(character) { out.append("\\") }
+            out.append(character)
+        }
+        return out
+    }
+
+    // MARK: fish
+
+    static func fish() -> String {
+        let all = Set(CommandName.allCases)
+        var script = """
+        # fish completion for tsearch \(Help.version), made by `tsearch completions fish` from its flag table.
+        # Load it with: tsearch completions fish | source
+        complete -c tsearch -f
+
+        """
+        for command in CommandName.allCases {
+            script += "complete -c tsearch -n '__fish_use_subcommand' -a \(fishQuoted(command.rawValue)) -d \(fishQuoted(command.summary))\n"
+        }
+        for command in CommandName.allCases {
+            let condition = command == .search
+                ? "not __fish_seen_subcommand_from \(CommandName.allCases.filter { $0 != .search }.map(\.rawValue).joined(separator: " "))"
+                : "__fish_seen_subcommand_from \(command.rawValue)"
+            switch command.operands {
+            case .path?: script += "complete -c tsearch -n \(fishQuoted(condition)) -F\n"
+            case .choices(let words)?: script += "complete -c tsearch -n \(fishQuoted(condition)) -a \(fishQuoted(words.joined(separator: " ")))\n"
+            case .text?, nil: break
+            }
+        }
+        for flag in Flag.all {
+            var line = "complete -c tsearch"
+            if flag.commands != all {
+                let others = CommandName.allCases.filter { !flag.commands.contains($0) }.map(\.rawValue)
+                let condition = flag.commands.contains(.search)
+                    ? "not __fish_seen_subcommand_from " + others.joined(separator: " ")
+                    : "__fish_seen_subcommand_from " + CommandName.allCases.filter(flag.commands.contains).map(\.rawValue).joined(separator: " ")
+                line += " -n " + fishQuoted(condition)
+            }
+            if let short = flag.short { line += " -s " + fishQuoted(String(short)) }
+            line += " -l " + fishQuoted(flag.long)
+            if flag.takesValue {
+                switch flag.value {
+                case .choices(let words): line += " -x -a " + fishQuoted(words.joined(separator: " "))
+                case .path: line += " -r -F"
+                case .text: line += " -x"
+                }
+            }
+            line += " -d " + fishQuoted(flag.help)
+            script += line + "\n"
+        }
+        return script
+    }
+
+    /// `text` in fish's single quotes (only `\` and `'` are special there).
+    private static func fishQuoted(_ text: String) -> String {
+        var out = "'"
+        for character in text {
+            if character == "\\" || character == "'" { out.append("\\") }
+            out.append(character)
+        }
+        return out + "'"
+    }
+
+    // MARK: shared
+
+    /// The flag's names as typed: `-C`, `--context`.
+    private static func names(_ flag: Flag) -> [String] {
+        (flag.short.map { ["-" + String($0)] } ?? []) + ["--" + flag.long]
+    }
+
+    /// `text` in POSIX single quotes (bash, zsh): `it's` → `'it'\''s'`.
+    static func shellQuoted(_ text: String) -> String {
+        "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    }
+}
