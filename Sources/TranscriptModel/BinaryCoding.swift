@@ -15,6 +15,20 @@ package struct BinaryWriter {
         bytes.append(contentsOf: string.utf8)
     }
 
+    /// Zero bytes up to the next multiple of `alignment` (counted from the start of `bytes`).
+    package mutating func align(to alignment: Int) {
+        while bytes.count % alignment != 0 { bytes.append(0) }
+    }
+
+    /// A column: its count, zero padding to an 8-byte boundary, then its raw memory (little-endian
+    /// hosts only write columns), so a reader can point into the bytes instead of copying them.
+    package mutating func write<T: FixedWidthInteger>(column: Column<T>) {
+        precondition(isLittleEndianHost, "columns are written on little-endian hosts")
+        write(UInt64(column.count))
+        align(to: 8)
+        column.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeRawBufferPointer($0)) }
+    }
+
     /// An array of fixed-width integers (or Bools), as its count then its raw memory.
     package mutating func write<T: FixedWidthInteger>(_ array: [T]) {
         write(UInt64(array.count))
@@ -76,6 +90,71 @@ package struct BinaryReader {
         offset += count * size
         if !isLittleEndianHost { array = array.map { T(littleEndian: $0) } }
         return array
+    }
+}
+
+/// Reads what `BinaryWriter` wrote, in place: columns point into the region instead of copying it.
+/// Offsets are absolute within the region, whose start is aligned.
+package struct RegionReader {
+    package let region: ByteRegion
+    package private(set) var offset: Int
+
+    package init(_ region: ByteRegion, offset: Int = 0) {
+        self.region = region
+        self.offset = offset
+    }
+
+    package var isAtEnd: Bool { offset == region.bytes.count }
+
+    package mutating func readUInt64() throws(BinaryDecodingError) -> UInt64 {
+        guard region.bytes.count - offset >= 8 else { throw BinaryDecodingError("truncated") }
+        var value: UInt64 = 0
+        for shift in 0..<8 { value |= UInt64(region.bytes[offset + shift]) << (8 * shift) }
+        offset += 8
+        return value
+    }
+
+    package mutating func readCount(elementSize: Int) throws(BinaryDecodingError) -> Int {
+        let count = try readUInt64()
+        guard count <= UInt64(region.bytes.count - offset) / UInt64(max(1, elementSize)) else {
+            throw BinaryDecodingError("a count larger than the data")
+        }
+        return Int(count)
+    }
+
+    package mutating func readBytes() throws(BinaryDecodingError) -> [UInt8] {
+        let count = try readCount(elementSize: 1)
+        defer { offset += count }
+        return Array(region.bytes[offset..<offset + count])
+    }
+
+    package mutating func readString() throws(BinaryDecodingError) -> String {
+        let count = try readCount(elementSize: 1)
+        defer { offset += count }
+        guard let string = String(validating: region.bytes[offset..<offset + count], as: UTF8.self) else {
+            throw BinaryDecodingError("a string that is not UTF-8")
+        }
+        return string
+    }
+
+    /// Skips zero padding up to an 8-byte boundary.
+    package mutating func align() throws(BinaryDecodingError) {
+        while offset % 8 != 0 {
+            guard offset < region.bytes.count, region.bytes[offset] == 0 else { throw BinaryDecodingError("bad padding") }
+            offset += 1
+        }
+    }
+
+    package mutating func readColumn<T: FixedWidthInteger>(of type: T.Type) throws(BinaryDecodingError) -> Column<T> {
+        guard isLittleEndianHost else { throw BinaryDecodingError("columns are read on little-endian hosts") }
+        let count = try readUInt64()
+        try align()
+        guard count <= UInt64(region.bytes.count - offset) / UInt64(MemoryLayout<T>.stride) else {
+            throw BinaryDecodingError("a count larger than the data")
+        }
+        let column = Column<T>(region: region, offset: offset, count: Int(count))
+        offset += Int(count) * MemoryLayout<T>.stride
+        return column
     }
 }
 

@@ -1,13 +1,19 @@
-/// The corpus as bytes, for the row cache beside a saved session (so `tsearch next` need not load
-/// and parse the files again). Layout, version 2, little-endian: the magic `TSCORPUS`, the version,
-/// then the sources (path, format, encoding) and every column of `Corpus` in declaration order.
-/// Reading checks every count, offset and reference, so a damaged cache throws instead of crashing.
+/// The corpus as bytes, for the row cache and the cache beside a saved session (so `tsearch next`
+/// and a new search of unchanged files need not parse them again). Layout, version 3,
+/// little-endian: the magic `TSCORPUS`, the version, the sources (path, format, encoding), then every
+/// column of `Corpus` in declaration order, each as a count, zero padding to an 8-byte boundary and
+/// its raw values, then the interned strings. Columns are read in place (`Column` points into the
+/// mapped file), so reading costs the validation, not a copy.
+///
+/// Reading checks every count, offset, reference and the text's UTF-8, so a damaged cache throws
+/// instead of crashing (or handing a matcher a row that ends inside a character).
 extension Corpus {
     static let magic = Array("TSCORPUS".utf8)
-    static let serializationVersion: UInt64 = 2
+    static let serializationVersion: UInt64 = 3
 
-    package func serialized() -> [UInt8] {
-        var writer = BinaryWriter()
+    /// The serialized corpus, appended to `writer`, which must be at an 8-byte boundary of the
+    /// file being written.
+    package func write(to writer: inout BinaryWriter) {
         writer.write(Self.magic)
         writer.write(Self.serializationVersion)
         writer.write(UInt64(sources.count))
@@ -16,71 +22,143 @@ extension Corpus {
             writer.write(source.format)
             writer.write(source.encoding)
         }
-        writer.write(sourceFirstRow.map(Int64.init))
-        writer.write(textBytes)
-        writer.write(textOffsets.map(Int64.init))
-        writer.write(startTimes)
-        writer.write(endTimes)
-        writer.write(speakerIDs)
-        writer.write(titleIDs)
-        writer.write(lines)
-        writer.write(hrefIDs)
-        writer.write(elements)
-        writer.write(cueBytes)
-        writer.write(cueOffsets.map(Int64.init))
-        writer.write(hasCue.map { $0 ? UInt8(1) : 0 })
+        writer.write(column: Column(sourceFirstRow))
+        writer.write(column: textBytes)
+        writer.write(column: textOffsets)
+        writer.write(column: startTimes)
+        writer.write(column: endTimes)
+        writer.write(column: speakerIDs)
+        writer.write(column: titleIDs)
+        writer.write(column: lines)
+        writer.write(column: hrefIDs)
+        writer.write(column: elements)
+        writer.write(column: cueBytes)
+        writer.write(column: cueOffsets)
+        writer.write(column: hasCue)
         writer.write(UInt64(strings.count))
         for string in strings { writer.write(string) }
+    }
+
+    package func serialized() -> [UInt8] {
+        var writer = BinaryWriter()
+        write(to: &writer)
         return writer.bytes
     }
 
     package init(serialized bytes: [UInt8]) throws(BinaryDecodingError) {
-        var reader = BinaryReader(bytes)
-        guard try reader.readArray(of: UInt8.self) == Self.magic else { throw BinaryDecodingError("not a corpus cache") }
+        var reader = RegionReader(ByteRegion(copying: bytes))
+        try self.init(reading: &reader)
+        guard reader.isAtEnd else { throw BinaryDecodingError("trailing bytes") }
+    }
+
+    /// Reads a corpus at the reader's offset (8-byte aligned), pointing into its region.
+    package init(reading reader: inout RegionReader) throws(BinaryDecodingError) {
+        guard try reader.readBytes() == Self.magic else { throw BinaryDecodingError("not a corpus cache") }
         guard try reader.readUInt64() == Self.serializationVersion else { throw BinaryDecodingError("another cache version") }
         self.init()
         let sourceCount = try reader.readCount(elementSize: 24)
         for _ in 0..<sourceCount {
             sources.append(SourceInfo(path: try reader.readString(), format: try reader.readString(), encoding: try reader.readString()))
         }
-        sourceFirstRow = try reader.readArray(of: Int64.self).map { Int($0) }
-        textBytes = try reader.readArray(of: UInt8.self)
-        textOffsets = try reader.readArray(of: Int64.self).map { Int($0) }
-        startTimes = try reader.readArray(of: Int64.self)
-        endTimes = try reader.readArray(of: Int64.self)
-        speakerIDs = try reader.readArray(of: Int32.self)
-        titleIDs = try reader.readArray(of: Int32.self)
-        lines = try reader.readArray(of: Int32.self)
-        hrefIDs = try reader.readArray(of: Int32.self)
-        elements = try reader.readArray(of: Int32.self)
-        cueBytes = try reader.readArray(of: UInt8.self)
-        cueOffsets = try reader.readArray(of: Int64.self).map { Int($0) }
-        hasCue = try reader.readArray(of: UInt8.self).map { $0 != 0 }
+        sourceFirstRow = Array(try reader.readColumn(of: Int.self))
+        textBytes = try reader.readColumn(of: UInt8.self)
+        textOffsets = try reader.readColumn(of: Int.self)
+        startTimes = try reader.readColumn(of: Int64.self)
+        endTimes = try reader.readColumn(of: Int64.self)
+        speakerIDs = try reader.readColumn(of: Int32.self)
+        titleIDs = try reader.readColumn(of: Int32.self)
+        lines = try reader.readColumn(of: Int32.self)
+        hrefIDs = try reader.readColumn(of: Int32.self)
+        elements = try reader.readColumn(of: Int32.self)
+        cueBytes = try reader.readColumn(of: UInt8.self)
+        cueOffsets = try reader.readColumn(of: Int.self)
+        hasCue = try reader.readColumn(of: UInt8.self)
         let stringCount = try reader.readCount(elementSize: 8)
         for _ in 0..<stringCount {
             let string = try reader.readString()
             stringIDs[string] = Int32(strings.count)
             strings.append(string)
         }
-        guard reader.isAtEnd else { throw BinaryDecodingError("trailing bytes") }
         try validate()
     }
 
-    /// Every invariant `row(at:)` and `text(ofRow:)` rely on.
+    /// Every invariant `row(at:)`, `text(ofRow:)` and the matchers rely on. - Complexity: O(rows +
+    /// text bytes), one pass each, no allocation.
     private func validate() throws(BinaryDecodingError) {
         let rows = textOffsets.count - 1
         func check(_ condition: Bool, _ what: String) throws(BinaryDecodingError) {
             if !condition { throw BinaryDecodingError(what) }
         }
         try check(rows >= 0 && textOffsets.first == 0 && textOffsets.last == textBytes.count, "text offsets")
-        try check(zip(textOffsets, textOffsets.dropFirst()).allSatisfy { $0 <= $1 }, "text offsets order")
         try check(sourceFirstRow.count == sources.count + 1 && sourceFirstRow.first == 0 && sourceFirstRow.last == rows, "source rows")
         try check(zip(sourceFirstRow, sourceFirstRow.dropFirst()).allSatisfy { $0 <= $1 }, "source rows order")
         try check([startTimes.count, endTimes.count, speakerIDs.count, titleIDs.count, lines.count, hrefIDs.count, elements.count, hasCue.count]
             .allSatisfy { $0 == rows }, "column lengths")
         try check(cueOffsets.count == rows + 1 && cueOffsets.first == 0 && cueOffsets.last == cueBytes.count, "cue offsets")
-        try check(zip(cueOffsets, cueOffsets.dropFirst()).allSatisfy { $0 <= $1 }, "cue offsets order")
-        try check((speakerIDs + titleIDs + hrefIDs).allSatisfy { $0 >= -1 && $0 < strings.count }, "string references")
-        try check(startTimes.allSatisfy { $0 >= -1 } && endTimes.allSatisfy { $0 >= -1 }, "times")
+        try check(Self.isAscendingUTF8(textBytes, offsets: textOffsets), "row text")
+        try check(Self.isAscendingUTF8(cueBytes, offsets: cueOffsets), "cue identifiers")
+        let stringCount = Int32(strings.count)
+        for column in [speakerIDs, titleIDs, hrefIDs] {
+            try check(column.withUnsafeBufferPointer { $0.allSatisfy { $0 >= -1 && $0 < stringCount } }, "string references")
+        }
+        for column in [startTimes, endTimes] {
+            try check(column.withUnsafeBufferPointer { $0.allSatisfy { $0 >= -1 } }, "times")
+        }
+        try check(hasCue.withUnsafeBufferPointer { $0.allSatisfy { $0 <= 1 } }, "cue flags")
+    }
+
+    /// Whether `offsets` ascend and every span they cut from `bytes` is valid UTF-8 on its own.
+    private static func isAscendingUTF8(_ bytes: Column<UInt8>, offsets: Column<Int>) -> Bool {
+        bytes.withUnsafeBufferPointer { text in
+            offsets.withUnsafeBufferPointer { offsets in
+                var previous = 0
+                for offset in offsets {
+                    guard offset >= previous, offset <= text.count else { return false }
+                    // A span starts on a character's first byte (or at the end).
+                    if offset < text.count && text[offset] & 0xC0 == 0x80 { return false }
+                    previous = offset
+                }
+                return UTF8Validation.isValid(text)
+            }
+        }
+    }
+}
+
+/// UTF-8 validation, eight bytes at a time while the text is ASCII.
+enum UTF8Validation {
+    static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            if index + 8 <= count && raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                index += 8
+                continue
+            }
+            let lead = bytes[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            let length: Int
+            let minimum: UInt32
+            var value: UInt32
+            switch lead {
+            case 0xC2...0xDF: (length, minimum, value) = (2, 0x80, UInt32(lead & 0x1F))
+            case 0xE0...0xEF: (length, minimum, value) = (3, 0x800, UInt32(lead & 0x0F))
+            case 0xF0...0xF4: (length, minimum, value) = (4, 0x10000, UInt32(lead & 0x07))
+            default: return false
+            }
+            guard index + length <= count else { return false }
+            for offset in 1..<length {
+                let byte = bytes[index + offset]
+                guard byte & 0xC0 == 0x80 else { return false }
+                value = value << 6 | UInt32(byte & 0x3F)
+            }
+            guard value >= minimum, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else { return false }
+            index += length
+        }
+        return true
     }
 }

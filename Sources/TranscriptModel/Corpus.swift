@@ -4,6 +4,7 @@
 /// Storage is columnar so a million rows cost their bytes plus a few words each: every row's text
 /// lives in one contiguous UTF-8 buffer with a row → byte-offset table; times, speaker, title, line
 /// and cue live in parallel arrays (speakers and titles interned). `row(at:)` makes a `Row` on demand.
+/// A corpus read from a cache file points into the mapped file (`Column`) instead of copying it.
 public struct Corpus: Sendable {
     /// The sources in load order; a source's position here is `RowID.source`.
     public internal(set) var sources: [SourceInfo] = []
@@ -11,24 +12,25 @@ public struct Corpus: Sendable {
     var sourceFirstRow: [Int] = [0]
 
     /// All row texts, back to back.
-    var textBytes: [UInt8] = []
+    var textBytes: Column<UInt8> = []
     /// Byte offset of each row's text in `textBytes`, plus the end of the last.
-    var textOffsets: [Int] = [0]
+    var textOffsets: Column<Int> = [0]
     /// Milliseconds, or -1 for "no time".
-    var startTimes: [Int64] = []
-    var endTimes: [Int64] = []
+    var startTimes: Column<Int64> = []
+    var endTimes: Column<Int64> = []
     /// Indices into `strings`, or -1 for none.
-    var speakerIDs: [Int32] = []
-    var titleIDs: [Int32] = []
+    var speakerIDs: Column<Int32> = []
+    var titleIDs: Column<Int32> = []
     /// 1-based source line, or 0 for none.
-    var lines: [Int32] = []
+    var lines: Column<Int32> = []
     /// A book row's content document (index into `strings`, or -1) and block position (or -1).
-    var hrefIDs: [Int32] = []
-    var elements: [Int32] = []
+    var hrefIDs: Column<Int32> = []
+    var elements: Column<Int32> = []
     /// Cue identifiers back to back (UTF-8); a row without one has an empty span and `hasCue` false.
-    var cueBytes: [UInt8] = []
-    var cueOffsets: [Int] = [0]
-    var hasCue: [Bool] = []
+    var cueBytes: Column<UInt8> = []
+    var cueOffsets: Column<Int> = [0]
+    /// 1 when the row has a cue identifier, else 0.
+    var hasCue: Column<UInt8> = []
     /// Interned speakers and titles.
     var strings: [String] = []
     var stringIDs: [String: Int32] = [:]
@@ -61,14 +63,49 @@ public struct Corpus: Sendable {
             elements.append(Int32(clamping: row.locator.element ?? -1))
             if let cue = row.locator.cue {
                 cueBytes.append(contentsOf: cue.utf8)
-                hasCue.append(true)
+                hasCue.append(1)
             } else {
-                hasCue.append(false)
+                hasCue.append(0)
             }
             cueOffsets.append(cueBytes.count)
         }
         sourceFirstRow.append(textOffsets.count - 1)
         precondition(sourceFirstRow.count == sources.count + 1, "one first-row entry per source")
+    }
+
+    /// Appends every source of `other`, in order, after this corpus's. Appending to an empty corpus
+    /// takes `other` as it is (a corpus mapped from a cache stays mapped); otherwise its columns are
+    /// copied. - Complexity: O(1) into an empty corpus, else O(rows + text of `other`).
+    package mutating func append(contentsOf other: Corpus) {
+        if sources.isEmpty {
+            self = other
+            return
+        }
+        let rowBase = rowCount
+        let textBase = textBytes.count
+        let cueBase = cueBytes.count
+        sources.append(contentsOf: other.sources)
+        sourceFirstRow.append(contentsOf: other.sourceFirstRow.dropFirst().map { $0 + rowBase })
+        textBytes.append(contentsOf: other.textBytes)
+        textOffsets.append(contentsOf: other.textOffsets.dropFirst().map { $0 + textBase })
+        startTimes.append(contentsOf: other.startTimes)
+        endTimes.append(contentsOf: other.endTimes)
+        let stringMap = other.strings.map { intern($0) }
+        func mapped(_ id: Int32) -> Int32 { id >= 0 ? stringMap[Int(id)] : -1 }
+        speakerIDs.append(contentsOf: other.speakerIDs.map(mapped))
+        titleIDs.append(contentsOf: other.titleIDs.map(mapped))
+        hrefIDs.append(contentsOf: other.hrefIDs.map(mapped))
+        lines.append(contentsOf: other.lines)
+        elements.append(contentsOf: other.elements)
+        cueBytes.append(contentsOf: other.cueBytes)
+        cueOffsets.append(contentsOf: other.cueOffsets.dropFirst().map { $0 + cueBase })
+        hasCue.append(contentsOf: other.hasCue)
+    }
+
+    /// Shows source `index` under `path` (a cached source read again under another relative path).
+    package mutating func setPath(_ path: String, ofSource index: Int) {
+        let source = sources[index]
+        sources[index] = SourceInfo(path: path, format: source.format, encoding: source.encoding)
     }
 
     private mutating func intern(_ string: String?) -> Int32 {
@@ -151,7 +188,7 @@ public struct Corpus: Sendable {
     /// The whole row `index`. - Complexity: O(log sources + length of its text).
     public func row(at index: Int) -> Row {
         let source = source(ofRow: index)
-        let cue = hasCue[index]
+        let cue = hasCue[index] != 0
             ? String(decoding: cueBytes[cueOffsets[index]..<cueOffsets[index + 1]], as: UTF8.self)
             : nil
         return Row(

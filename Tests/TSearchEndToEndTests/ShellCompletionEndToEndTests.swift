@@ -50,7 +50,7 @@ import Testing
             "--format",
             "ansi/html/markup/edl/m3u",
             "always",
-            "--json/--color/--input-format/--help/--version",
+            "--json/--color/--input-format/--encoding/--keep-rolling/--help/--version",
             "bash/zsh/fish",
             "man",
             "talk, café.mp4/talk, café.srt",

@@ -88,28 +88,34 @@ struct SessionStore {
     }
 
     /// Writes the rows and hit maps beside the session; returns the id the session must name.
+    /// Layout: the magic `TSSESSIONCACHE`, the id, the hit maps (`HitIndex` serialization), zero
+    /// padding to an 8-byte boundary, then the corpus, which `readCache` maps in place.
     func writeCache(corpus: Corpus, index: HitIndex) throws(SessionError) -> String {
         let id = String(UInt64(Date().timeIntervalSince1970 * 1e9) ^ UInt64(getpid()), radix: 16)
         var writer = BinaryWriter()
         writer.write(Array("TSSESSIONCACHE".utf8))
         writer.write(id)
-        writer.write(corpus.serialized())
         writer.write(index.serialized())
+        writer.align(to: 8)
+        corpus.write(to: &writer)
         if case .failure(let error) = SystemCalls.writeAtomically(writer.bytes, to: cachePath(id: id), pauseMidWrite: pauseMidWrite) {
             throw SessionError(path: path, kind: .unwritable(error.description))
         }
         return id
     }
 
-    /// The cached rows and hit maps if the cache exists, is whole, and is the one `id` names.
+    /// The cached rows and hit maps if the cache exists, is whole, and is the one `id` names. The
+    /// file is mapped, not read: the rows are read in place, so a million of them cost their
+    /// validation only.
     func readCache(id: String) -> (corpus: Corpus, index: HitIndex)? {
-        guard !id.contains("/"), case .success(let bytes) = SystemCalls.readFile(cachePath(id: id)) else { return nil }
-        var reader = BinaryReader(bytes)
+        guard !id.contains("/"), let region = ByteRegion(mapping: cachePath(id: id)) else { return nil }
+        var reader = RegionReader(region)
         do {
-            guard try reader.readArray(of: UInt8.self) == Array("TSSESSIONCACHE".utf8),
+            guard try reader.readBytes() == Array("TSSESSIONCACHE".utf8),
                   try reader.readString() == id else { return nil }
-            let corpus = try Corpus(serialized: try reader.readArray(of: UInt8.self))
-            let index = try HitIndex(serialized: try reader.readArray(of: UInt8.self))
+            let index = try HitIndex(serialized: try reader.readBytes())
+            try reader.align()
+            let corpus = try Corpus(reading: &reader)
             guard reader.isAtEnd, index.isConsistent(with: corpus) else { return nil }
             return (corpus, index)
         } catch {

@@ -1,0 +1,66 @@
+/// One column of a `Corpus`: an array, or values read in place from a `ByteRegion` (a mapped cache
+/// file) without copying. Reading is the same either way; the first change to a mapped column
+/// copies it into an array.
+package struct Column<Element: BitwiseCopyable>: RandomAccessCollection, ExpressibleByArrayLiteral, @unchecked Sendable {
+    // `@unchecked`: the mapped buffer is immutable and kept alive by `region`.
+    private var array: [Element]
+    private var mapped: UnsafeBufferPointer<Element>?
+    private var region: ByteRegion?
+
+    package init(_ array: [Element] = []) {
+        self.array = array
+    }
+
+    package init(arrayLiteral elements: Element...) {
+        array = elements
+    }
+
+    /// `count` values of `Element` at byte `offset` of `region`, which must be aligned for them.
+    package init(region: ByteRegion, offset: Int, count: Int) {
+        precondition(offset % MemoryLayout<Element>.alignment == 0, "column data is aligned")
+        precondition(offset + count * MemoryLayout<Element>.stride <= region.bytes.count, "column data inside the region")
+        array = []
+        self.region = region
+        let start = region.bytes.baseAddress.map { ($0 + offset).assumingMemoryBound(to: Element.self) }
+        mapped = UnsafeBufferPointer(start: start, count: count)
+    }
+
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { mapped?.count ?? array.count }
+
+    package subscript(position: Int) -> Element {
+        if let mapped { return mapped[position] }
+        return array[position]
+    }
+
+    package func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
+        if let mapped { return try body(mapped) }
+        return try array.withUnsafeBufferPointer(body)
+    }
+
+    package func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R? {
+        try withUnsafeBufferPointer(body)
+    }
+
+    package mutating func append(_ element: Element) {
+        makeOwned()
+        array.append(element)
+    }
+
+    package mutating func append<S: Sequence>(contentsOf elements: S) where S.Element == Element {
+        makeOwned()
+        array.append(contentsOf: elements)
+    }
+
+    package mutating func reserveCapacity(_ capacity: Int) {
+        makeOwned()
+        array.reserveCapacity(capacity)
+    }
+
+    private mutating func makeOwned() {
+        guard let mapped else { return }
+        array = Array(mapped)
+        self.mapped = nil
+        region = nil
+    }
+}
