@@ -49,7 +49,7 @@ import Testing
         let sensitive = try TSearch.run(["search", "BUDGET", "Samples/planning.srt", "-s"])
         #expect(sensitive.stdout.split(separator: "\n").count == 3)  // heading + 2 rows in capitals
         let count = try TSearch.run(["search", "-c", "budget", "Samples/planning.srt", "Samples/sync.json"])
-        #expect(count.stdout == "Samples/planning.srt:6\nSamples/sync.json:6\n")
+        #expect(count.stdout == "Samples/planning.srt:6\nSamples/sync.json:6\n12 total\n")
         let quiet = try TSearch.run(["search", "-q", "budget", "Samples/"])
         #expect(quiet.status == 0)
         #expect(quiet.stdout.isEmpty)
@@ -79,7 +79,7 @@ import Testing
     @Test func namedPipesAreRead() throws {
         let result = try TSearch.shell("'\(TSearch.binary.path)' -c budget <(cat Samples/planning.srt)")
         #expect(result.status == 0)
-        #expect(result.stdout.hasSuffix(":6\n"))
+        #expect(result.stdout.hasSuffix(":6\n6 total\n"))
     }
 
     @Test func plainTextOnStdinThatLooksLikeJSON() throws {

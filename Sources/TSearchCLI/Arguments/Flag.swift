@@ -157,7 +157,7 @@ struct Flag: Sendable {
             raw.contextRows = number
         },
         Flag(long: "count", short: "c", valueName: nil,
-             help: "Print only the number of hits per file (files with hits).",
+             help: "Print only the number of hits per file (files with hits), then the total.",
              commands: searching) { raw, _ in raw.countOnly = true },
         Flag(long: "quiet", short: "q", valueName: nil,
              help: "Print nothing; exit 0 if anything matched, 1 if not.",

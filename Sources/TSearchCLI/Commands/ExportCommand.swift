@@ -37,7 +37,7 @@ struct ExportCommand {
             failed = loading.errorCount > 0
             guard let runner = try? request.runner(),
                   let index = SearchExecution.run(runner, over: loading.corpus, environment: environment) else { return .error }
-            search = SavedSearch(request: request, inputFormat: raw.inputFormat, directory: SystemCalls.currentDirectory(),
+            search = SavedSearch(request: request, loadOptions: raw.loadOptions, directory: SystemCalls.currentDirectory(),
                                  paths: paths, loading: loading, index: index)
             current = index.count > 0 ? 0 : nil
         } else {

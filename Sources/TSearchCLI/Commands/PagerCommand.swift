@@ -39,7 +39,7 @@ struct PagerCommand {
                 return .error
             }
             let index = (try? request.runner())?.search(loading.corpus) ?? HitIndex.empty(rows: loading.corpus.rowCount)
-            search = SavedSearch(request: request, inputFormat: raw.inputFormat, directory: SystemCalls.currentDirectory(),
+            search = SavedSearch(request: request, loadOptions: raw.loadOptions, directory: SystemCalls.currentDirectory(),
                                  paths: paths, loading: loading, index: index)
             current = index.count > 0 ? 0 : nil
         }

@@ -60,6 +60,8 @@ struct SearchCommand {
                     out.line(styler.paint(ControlSequences.stripped(corpus.sources[source].path), .path) + ":\(count)")
                 }
             }
+            // Then the total, as `wc` ends its list, so two tools can be compared at a glance.
+            if index.count > 0 { out.line("\(index.count) total") }
         case .json:
             writeJSON(corpus: corpus, index: index, loading: loading)
         case .listing:
@@ -82,7 +84,7 @@ struct SearchCommand {
             }
         }
         save(SavedSearch(
-            request: settings.request, inputFormat: settings.inputFormat, directory: SystemCalls.currentDirectory(),
+            request: settings.request, loadOptions: settings.loadOptions, directory: SystemCalls.currentDirectory(),
             paths: settings.paths, loading: loading, index: index))
         if loading.errorCount > 0 { return .error }
         return index.count > 0 ? .success : .noMatch

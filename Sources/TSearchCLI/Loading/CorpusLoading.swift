@@ -10,6 +10,9 @@ import TranscriptModel
 /// - anything else (a file that cannot be read, a named file that is not a transcript, a transcript
 ///   none of whose cues can be read, broken JSON) is an error (`tsearch: a.srt: …`, exit status 2).
 ///
+/// A big file's parsed rows are kept in the `RowCache` and read from there (mapped, not parsed)
+/// while the file is unchanged; its warnings are kept with them and shown again.
+///
 /// It also records what each file was (`fingerprints`, for every file read, loadable or not), so a
 /// saved session can tell later whether anything changed.
 struct CorpusLoading {
@@ -22,6 +25,16 @@ struct CorpusLoading {
     var unreadable: [String] = []
     /// Whether standard input was one of the inputs (it cannot be read again later).
     var readStandardInput = false
+    /// Where big files' parsed rows are kept between runs.
+    let rowCache: RowCache
+    /// Per source of `corpus`, in order: the row cache file holding its rows and their content
+    /// hash, or nil (a small file, standard input, a cache that could not be written).
+    var rowCacheFiles: [RowCacheFile?] = []
+
+    struct RowCacheFile: Equatable {
+        var file: String
+        var hash: String
+    }
 
     /// Loads `paths` (relative ones against `baseDirectory`, nil for the current directory) in
     /// `format` (nil: by extension or content), every other choice detected.
@@ -36,7 +49,7 @@ struct CorpusLoading {
     static func load(
         paths: [String], options: LoadOptions, baseDirectory: String? = nil, environment: CommandEnvironment
     ) -> CorpusLoading {
-        var loading = CorpusLoading()
+        var loading = CorpusLoading(rowCache: RowCache(environment: environment))
         let expansion = InputFiles.expand(paths, baseDirectory: baseDirectory)
         for (path, message) in expansion.errors {
             environment.report("\(path): \(message)")
@@ -58,11 +71,35 @@ struct CorpusLoading {
     ) {
         let path = input.displayPath
         let bytes: [UInt8]
+        /// Where the rows of a big file are kept once parsed (nil: not cached).
+        var cacheKey: (path: String, status: (size: Int64, modified: Int64))?
         switch input {
         case .file(let file), .found(let file):
             let resolved = InputFiles.resolve(file, against: baseDirectory)
             let status = SystemCalls.fileStatus(resolved)
-            switch SystemCalls.readFile(resolved) {
+            var read: [UInt8]?
+            if let status, status.size >= rowCache.minimumBytes {
+                let absolute = resolved.hasPrefix("/") ? resolved : SystemCalls.currentDirectory() + "/" + resolved
+                cacheKey = (absolute, status)
+                let cached = rowCache.lookup(path: absolute, options: options, status: status) {
+                    guard case .success(let contents) = SystemCalls.readFile(resolved) else { return nil }
+                    read = contents
+                    return SourceFingerprint.hash(contents)
+                }
+                if let (cached, cacheFile) = cached {
+                    fingerprints.append(SourceFingerprint(path: file, size: status.size, modified: status.modified, hash: cached.hash))
+                    for tail in cached.warningTails {
+                        environment.report("warning: " + path + tail)
+                        warningCount += 1
+                    }
+                    var rows = cached.corpus
+                    rows.setPath(path, ofSource: 0)
+                    corpus.append(contentsOf: rows)
+                    rowCacheFiles.append(RowCacheFile(file: cacheFile, hash: cached.hash))
+                    return
+                }
+            }
+            switch read.map(Result<[UInt8], SystemError>.success) ?? SystemCalls.readFile(resolved) {
             case .success(let contents):
                 bytes = contents
                 if let status { fingerprints.append(SourceFingerprint(path: file, bytes: contents, status: status)) }
@@ -85,7 +122,17 @@ struct CorpusLoading {
         do {
             let result = try TranscriptLoader.load(bytes: bytes, path: path, options: options)
             for warning in result.warnings { warn(warning, environment) }
-            corpus.append(result.transcript)
+            let rows = Corpus([result.transcript])
+            let tails = result.warnings.map(\.description).compactMap { $0.hasPrefix(path) ? String($0.dropFirst(path.count)) : nil }
+            var cacheFile: RowCacheFile?
+            if let cacheKey, let hash = fingerprints.last?.hash, tails.count == result.warnings.count {
+                cacheFile = rowCache.store(
+                    RowCache.Entry(corpus: rows, hash: hash, warningTails: tails),
+                    path: cacheKey.path, options: options, status: cacheKey.status
+                ).map { RowCacheFile(file: $0, hash: hash) }
+            }
+            corpus.append(contentsOf: rows)
+            rowCacheFiles.append(cacheFile)
         } catch {
             if case .noRows(let skipped) = error.kind {
                 for warning in skipped { warn(warning, environment) }

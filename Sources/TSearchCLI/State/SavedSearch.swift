@@ -5,7 +5,8 @@ import TranscriptSearch
 /// A search as the session keeps it, and how it is saved and brought back.
 struct SavedSearch {
     var request: SearchRequest
-    var inputFormat: TranscriptFormat?
+    /// How the files were read (format, encoding, rolling captions), to read them again alike.
+    var loadOptions: LoadOptions
     /// Where the search ran: relative paths resolve against it.
     var directory: String
     var paths: [String]
@@ -14,10 +15,12 @@ struct SavedSearch {
     var sources: [SourceFingerprint]
     var unreadable: [String]
     var readStandardInput: Bool
+    /// Per source, the row cache file holding its rows (see `CorpusLoading.rowCacheFiles`).
+    var rowCacheFiles: [CorpusLoading.RowCacheFile?]
 
-    init(request: SearchRequest, inputFormat: TranscriptFormat?, directory: String, paths: [String], loading: CorpusLoading, index: HitIndex) {
+    init(request: SearchRequest, loadOptions: LoadOptions, directory: String, paths: [String], loading: CorpusLoading, index: HitIndex) {
         self.request = request
-        self.inputFormat = inputFormat
+        self.loadOptions = loadOptions
         self.directory = directory
         self.paths = paths
         self.corpus = loading.corpus
@@ -25,6 +28,7 @@ struct SavedSearch {
         self.sources = loading.fingerprints
         self.unreadable = loading.unreadable
         self.readStandardInput = loading.readStandardInput
+        self.rowCacheFiles = loading.rowCacheFiles
     }
 
     /// A saved search brought back: from the cache when no file changed, else searched again with the
@@ -40,7 +44,8 @@ struct SavedSearch {
         let invalid = SessionError(path: store.path, kind: .damaged("its query or options are not valid"))
         let unchanged = sourcesAreUnchanged(state)
         if unchanged, let cached = store.readCache(id: state.cache), cached.index.count == state.hits {
-            guard let saved = SavedSearch(state: state, corpus: cached.corpus, index: cached.index) else { throw invalid }
+            guard var saved = SavedSearch(state: state, corpus: cached.corpus, index: cached.index) else { throw invalid }
+            saved.rowCacheFiles = cached.rowCacheFiles
             let position = state.current.map(\.position).flatMap { $0 < saved.index.count ? $0 : nil }
             return Restored(search: saved, current: position ?? (saved.index.count > 0 ? 0 : nil), searchedAgain: false)
         }
@@ -82,7 +87,7 @@ struct SavedSearch {
     init?(state: SessionState, corpus: Corpus, index: HitIndex) {
         guard let request = state.request else { return nil }
         self.request = request
-        inputFormat = state.inputFormat.flatMap(TranscriptFormat.init(rawValue:))
+        loadOptions = state.loadOptions
         directory = state.directory
         paths = state.paths
         self.corpus = corpus
@@ -90,17 +95,18 @@ struct SavedSearch {
         sources = state.sources
         unreadable = state.unreadable
         readStandardInput = state.readStandardInput
+        rowCacheFiles = Array(repeating: nil, count: corpus.sources.count)
     }
 
     /// Runs the saved query again over the saved paths (the files as they are now); nil when the
     /// saved query or options are not valid.
     static func searchAgain(_ state: SessionState, environment: CommandEnvironment) -> SavedSearch? {
         guard let request = state.request, let runner = try? request.runner() else { return nil }
-        let format = state.inputFormat.flatMap(TranscriptFormat.init(rawValue:))
         let loading = CorpusLoading.load(
-            paths: state.paths.filter { $0 != "-" }, format: format, baseDirectory: state.directory, environment: environment)
+            paths: state.paths.filter { $0 != "-" }, options: state.loadOptions, baseDirectory: state.directory, environment: environment)
         let index = runner.search(loading.corpus)
-        return SavedSearch(request: request, inputFormat: format, directory: state.directory, paths: state.paths, loading: loading, index: index)
+        return SavedSearch(
+            request: request, loadOptions: state.loadOptions, directory: state.directory, paths: state.paths, loading: loading, index: index)
     }
 
     /// Whether every file the search read is still the same, and no file came or went.
@@ -116,14 +122,15 @@ struct SavedSearch {
 
     /// The session for this search with `cursor`'s hit current; writes the row cache first.
     func save(current: Int?, to store: SessionStore) throws(SessionError) {
-        let cache = try store.writeCache(corpus: corpus, index: index)
+        let cache = try store.writeCache(corpus: corpus, index: index, rowCacheFiles: rowCacheFiles)
         try store.write(state(current: current, cache: cache))
     }
 
     func state(current: Int?, cache: String) -> SessionState {
         SessionState(
             query: request.text, caseMatching: request.options.caseMatching.rawValue, options: request.options,
-            filter: request.filter.isEmpty ? nil : request.filter, inputFormat: inputFormat?.rawValue,
+            filter: request.filter.isEmpty ? nil : request.filter, inputFormat: loadOptions.format?.rawValue,
+            encoding: loadOptions.encoding?.name, keepRolling: loadOptions.rollingCaptions == .keep ? true : nil,
             directory: directory, paths: paths, sources: sources, unreadable: unreadable,
             readStandardInput: readStandardInput, hits: index.count, current: current.map(currentHit), cache: cache
         )

@@ -1,4 +1,5 @@
 import Foundation
+import TranscriptFormats
 import TranscriptSearch
 
 /// The saved search that `tsearch next`, `prev`, `goto` and `show` step through: one small JSON file,
@@ -9,6 +10,7 @@ import TranscriptSearch
 ///   "schema": 1,
 ///   "tool": "tsearch 0.1.0",
 ///   "query": "budget", "case": "insensitive", "input_format": null,
+///   "encoding": "windows-1251", "keep_rolling": true,   // only when --encoding / --keep-rolling were given
 ///   "options": {"caseMatching": "insensitive", "diacritics": "sensitive", "words": "anywhere",
 ///               "syntax": "verbatim", "language": null},
 ///   "filter": {"speakers": ["Alice"], "after": 600000, "files": [], "sections": []},  // times in ms
@@ -47,6 +49,9 @@ struct SessionState: Codable, Equatable {
     var options: SearchOptions?
     var filter: RowFilter?
     var inputFormat: String?
+    /// `--encoding` as given (absent: detected); `--keep-rolling` (absent: collapsed). Added within schema 1.
+    var encoding: String?
+    var keepRolling: Bool?
     var directory: String
     var paths: [String]
     var sources: [SourceFingerprint]
@@ -57,7 +62,8 @@ struct SessionState: Codable, Equatable {
     var cache: String
 
     enum CodingKeys: String, CodingKey {
-        case schema, tool, query, caseMatching = "case", options, filter, inputFormat = "input_format", directory, paths
+        case schema, tool, query, caseMatching = "case", options, filter, inputFormat = "input_format", encoding
+        case keepRolling = "keep_rolling", directory, paths
         case sources, unreadable, readStandardInput = "stdin", hits, current, cache
     }
 
@@ -73,6 +79,13 @@ struct SessionState: Codable, Equatable {
         if let options { return SearchRequest(text: query, options: options, filter: filter ?? RowFilter()) }
         guard let caseMatching = CaseMatching(rawValue: caseMatching) else { return nil }
         return SearchRequest(text: query, options: SearchOptions(caseMatching: caseMatching), filter: filter ?? RowFilter())
+    }
+
+    /// How the files were read, to read them again alike.
+    var loadOptions: LoadOptions {
+        LoadOptions(
+            format: inputFormat.flatMap(TranscriptFormat.init(rawValue:)), encoding: encoding.flatMap(TextEncoding.init(named:)),
+            rollingCaptions: keepRolling == true ? .keep : .collapse)
     }
 
     /// Only the schema number, read first so a newer file is refused with a clear message.

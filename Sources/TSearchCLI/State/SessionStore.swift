@@ -88,36 +88,75 @@ struct SessionStore {
     }
 
     /// Writes the rows and hit maps beside the session; returns the id the session must name.
-    /// Layout: the magic `TSSESSIONCACHE`, the id, the hit maps (`HitIndex` serialization), zero
-    /// padding to an 8-byte boundary, then the corpus, which `readCache` maps in place.
-    func writeCache(corpus: Corpus, index: HitIndex) throws(SessionError) -> String {
+    /// Layout: the magic `TSSESSIONCACHE`, the id, a `Checksum` of everything after it, the hit maps
+    /// (`HitIndex` serialization), then
+    /// either (kind 1) the row cache file and content hash of every source, when all of them have
+    /// one, so the rows are not written twice; or (kind 0) zero padding to an 8-byte boundary and
+    /// the corpus itself. `readCache` maps the rows in place either way.
+    func writeCache(corpus: Corpus, index: HitIndex, rowCacheFiles: [CorpusLoading.RowCacheFile?] = []) throws(SessionError) -> String {
         let id = String(UInt64(Date().timeIntervalSince1970 * 1e9) ^ UInt64(getpid()), radix: 16)
         var writer = BinaryWriter()
         writer.write(Array("TSSESSIONCACHE".utf8))
         writer.write(id)
+        let checksumOffset = writer.bytes.count
+        writer.write(UInt64(0))
         writer.write(index.serialized())
-        writer.align(to: 8)
-        corpus.write(to: &writer)
+        let files = rowCacheFiles.compactMap { $0 }
+        if !corpus.sources.isEmpty && files.count == corpus.sources.count && rowCacheFiles.count == files.count {
+            writer.write(UInt64(1))
+            writer.write(UInt64(files.count))
+            for (source, file) in zip(corpus.sources, files) {
+                writer.write(source.path)
+                writer.write(file.file)
+                writer.write(file.hash)
+            }
+        } else {
+            writer.write(UInt64(0))
+            writer.align(to: 8)
+            corpus.write(to: &writer)
+        }
+        writer.patch(writer.bytes.withUnsafeBytes { Checksum.of(UnsafeRawBufferPointer(rebasing: $0[(checksumOffset + 8)...])) }, at: checksumOffset)
         if case .failure(let error) = SystemCalls.writeAtomically(writer.bytes, to: cachePath(id: id), pauseMidWrite: pauseMidWrite) {
             throw SessionError(path: path, kind: .unwritable(error.description))
         }
         return id
     }
 
-    /// The cached rows and hit maps if the cache exists, is whole, and is the one `id` names. The
-    /// file is mapped, not read: the rows are read in place, so a million of them cost their
-    /// validation only.
-    func readCache(id: String) -> (corpus: Corpus, index: HitIndex)? {
+    /// The cached rows and hit maps if the cache exists, is whole, and is the one `id` names (and,
+    /// for rows kept in row cache files, those files still hold the rows the hits were found in).
+    /// Files are mapped, not read: a million rows cost their validation only.
+    func readCache(id: String) -> (corpus: Corpus, index: HitIndex, rowCacheFiles: [CorpusLoading.RowCacheFile?])? {
         guard !id.contains("/"), let region = ByteRegion(mapping: cachePath(id: id)) else { return nil }
         var reader = RegionReader(region)
         do {
             guard try reader.readBytes() == Array("TSSESSIONCACHE".utf8),
                   try reader.readString() == id else { return nil }
+            let checksum = try reader.readUInt64()
+            guard Checksum.of(UnsafeRawBufferPointer(rebasing: region.bytes[reader.offset...])) == checksum else { return nil }
             let index = try HitIndex(serialized: try reader.readBytes())
-            try reader.align()
-            let corpus = try Corpus(reading: &reader)
+            var corpus = Corpus()
+            var files: [CorpusLoading.RowCacheFile?] = []
+            switch try reader.readUInt64() {
+            case 0:
+                try reader.align()
+                corpus = try Corpus(reading: &reader)
+                files = Array(repeating: nil, count: corpus.sources.count)
+            case 1:
+                let count = try reader.readCount(elementSize: 24)
+                for _ in 0..<count {
+                    let path = try reader.readString()
+                    let file = CorpusLoading.RowCacheFile(file: try reader.readString(), hash: try reader.readString())
+                    guard let cached = RowCache.read(file.file), cached.entry.hash == file.hash else { return nil }
+                    var rows = cached.entry.corpus
+                    rows.setPath(path, ofSource: 0)
+                    corpus.append(contentsOf: rows)
+                    files.append(file)
+                }
+            default:
+                return nil
+            }
             guard reader.isAtEnd, index.isConsistent(with: corpus) else { return nil }
-            return (corpus, index)
+            return (corpus, index, files)
         } catch {
             return nil
         }

@@ -1,0 +1,114 @@
+import TranscriptFormats
+import TranscriptModel
+
+/// The parsed rows of each big source file, kept beside the session (`rows/` in the session's
+/// folder) so that a search of an unchanged file does not parse it again.
+///
+/// - One file per source and load options: `rows/<FNV-1a-64 of the key>.rows`, where the key is the
+///   resolved path and the options that change what is read (format, encoding, rolling captions).
+/// - Layout, version 1, little-endian: the magic `TSROWS`, the version, a `Checksum` of everything
+///   after it (checked before anything else is read), the key, the source's size,
+///   modification time (ns) and content hash (`SourceFingerprint`), the load warnings (each without
+///   its leading path, which is shown as the file is named today), zero padding to an 8-byte
+///   boundary, then the corpus of that one source (`Corpus` serialization), read in place by
+///   mapping the file.
+/// - Valid when the size and modification time are the file's, or (a file only touched) when its
+///   content hash is. Anything else, or a cache that does not read back whole (another version, a
+///   damaged or truncated file), is a miss: the file is parsed and the cache written again,
+///   atomically (temporary file and rename, never rewritten in place while another process maps it).
+/// - Only files of `minimumBytes` or more are cached: smaller ones parse faster than a cache file is
+///   written (`TSEARCH_ROW_CACHE_MIN_BYTES` overrides it, for tests).
+struct RowCache {
+    let directory: String
+    let minimumBytes: Int64
+
+    static let magic = Array("TSROWS".utf8)
+    static let version: UInt64 = 1
+
+    init(environment: CommandEnvironment) {
+        let session = SessionStore(environment: environment)
+        directory = (session.directory.isEmpty ? "." : session.directory) + "/rows"
+        minimumBytes = Int64(environment.variables["TSEARCH_ROW_CACHE_MIN_BYTES"] ?? "") ?? 256 * 1024
+    }
+
+    /// What a cache file holds.
+    struct Entry {
+        var corpus: Corpus
+        /// The hash of the bytes the rows were parsed from (`SourceFingerprint.hash`).
+        var hash: String
+        /// Each warning's text after the file's path (`:38: expected …`).
+        var warningTails: [String]
+    }
+
+    static func key(path: String, options: LoadOptions) -> String {
+        [path, options.format?.rawValue ?? "", options.encoding?.name ?? "", options.rollingCaptions.rawValue]
+            .joined(separator: "\u{0}")
+    }
+
+    func filePath(key: String) -> String {
+        directory + "/" + String(SourceFingerprint.hash(Array(key.utf8)).dropFirst("fnv1a64:".count)) + ".rows"
+    }
+
+    /// The cached rows of `path` if they were parsed from the file as it is now: same size and
+    /// modification time, or, when only the time differs, the same content hash (`contentHash`
+    /// computes it, reading the file; it is called at most once).
+    func lookup(
+        path: String, options: LoadOptions, status: (size: Int64, modified: Int64), contentHash: () -> String?
+    ) -> (entry: Entry, file: String)? {
+        let key = Self.key(path: path, options: options)
+        let file = filePath(key: key)
+        guard let header = Self.read(file), header.key == key, header.size == status.size else { return nil }
+        if header.modified != status.modified {
+            guard contentHash() == header.entry.hash else { return nil }
+        }
+        return (header.entry, file)
+    }
+
+    /// A cache file read back whole (its corpus mapped, not copied), or nil if it is missing, of
+    /// another version or damaged.
+    static func read(_ file: String) -> (key: String, size: Int64, modified: Int64, entry: Entry)? {
+        guard let region = ByteRegion(mapping: file) else { return nil }
+        var reader = RegionReader(region)
+        do {
+            guard try reader.readBytes() == Self.magic, try reader.readUInt64() == Self.version else { return nil }
+            let checksum = try reader.readUInt64()
+            guard Checksum.of(UnsafeRawBufferPointer(rebasing: region.bytes[reader.offset...])) == checksum else { return nil }
+            let key = try reader.readString()
+            let size = Int64(bitPattern: try reader.readUInt64())
+            let modified = Int64(bitPattern: try reader.readUInt64())
+            let hash = try reader.readString()
+            let count = try reader.readCount(elementSize: 8)
+            var tails: [String] = []
+            for _ in 0..<count { tails.append(try reader.readString()) }
+            try reader.align()
+            let corpus = try Corpus(reading: &reader)
+            guard reader.isAtEnd, corpus.sources.count == 1 else { return nil }
+            return (key, size, modified, Entry(corpus: corpus, hash: hash, warningTails: tails))
+        } catch {
+            return nil
+        }
+    }
+
+    /// Writes the rows of `path` (a corpus of that one source); returns the cache file, or nil
+    /// when it could not be written (that only means no cache).
+    func store(_ entry: Entry, path: String, options: LoadOptions, status: (size: Int64, modified: Int64)) -> String? {
+        guard case .success = SystemCalls.makeDirectories(directory) else { return nil }
+        let key = Self.key(path: path, options: options)
+        var writer = BinaryWriter()
+        writer.write(Self.magic)
+        writer.write(Self.version)
+        let checksumOffset = writer.bytes.count
+        writer.write(UInt64(0))
+        writer.write(key)
+        writer.write(UInt64(bitPattern: status.size))
+        writer.write(UInt64(bitPattern: status.modified))
+        writer.write(entry.hash)
+        writer.write(UInt64(entry.warningTails.count))
+        for tail in entry.warningTails { writer.write(tail) }
+        writer.align(to: 8)
+        entry.corpus.write(to: &writer)
+        writer.patch(writer.bytes.withUnsafeBytes { Checksum.of(UnsafeRawBufferPointer(rebasing: $0[(checksumOffset + 8)...])) }, at: checksumOffset)
+        guard case .success = SystemCalls.writeAtomically(writer.bytes, to: filePath(key: key), pauseMidWrite: 0) else { return nil }
+        return filePath(key: key)
+    }
+}

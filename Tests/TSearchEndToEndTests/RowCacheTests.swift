@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+/// The row cache (issue 8): a big file's parsed rows are kept beside the session and used while the
+/// file is unchanged; a changed file, or a damaged or foreign cache, is parsed again.
+@Suite(.serialized) struct RowCacheTests {
+    struct Setup {
+        let folder: URL
+        var state: URL { folder.appendingPathComponent("state/session.json") }
+        var rows: URL { folder.appendingPathComponent("state/rows") }
+        var transcript: URL { folder.appendingPathComponent("talk.srt") }
+
+        init() throws {
+            folder = try TSearch.temporaryDirectory()
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("state"), withIntermediateDirectories: true)
+            try Self.srt(word: "budget").write(to: transcript, atomically: true, encoding: .utf8)
+        }
+
+        /// Three cues, one of them broken (a warning at line 10).
+        static func srt(word: String) -> String {
+            "1\n00:00:01,000 --> 00:00:02,000\nAlice: the \(word) is set\n\n2\n00:00:03,000 --> 00:00:04,000\n"
+                + "Bob: which \(word)?\n\n3\n00:00:0x,000 --> 00:00:06,000\nbroken\n\n"
+        }
+
+        func run(_ arguments: [String]) throws -> TSearch.Outcome {
+            try TSearch.run(arguments, in: folder, environment: [
+                "TSEARCH_STATE": state.path, "TSEARCH_ROW_CACHE_MIN_BYTES": "0",
+            ])
+        }
+
+        func cacheFiles() throws -> [URL] {
+            try FileManager.default.contentsOfDirectory(at: rows, includingPropertiesForKeys: nil).filter { $0.pathExtension == "rows" }
+        }
+
+        /// Replaces the transcript's bytes without changing its size or modification time (to the
+        /// nanosecond, copied back with `touch -r`).
+        func rewriteKeepingSizeAndTime(_ text: String) throws {
+            let reference = folder.appendingPathComponent("times")
+            #expect(try TSearch.shell("touch -r '\(transcript.path)' '\(reference.path)'").status == 0)
+            try text.write(to: transcript, atomically: false, encoding: .utf8)
+            #expect(try TSearch.shell("touch -r '\(reference.path)' '\(transcript.path)'").status == 0)
+        }
+    }
+
+    @Test func anUnchangedFileIsReadFromTheCacheWithItsWarnings() throws {
+        let setup = try Setup()
+        let first = try setup.run(["search", "-c", "budget", "talk.srt"])
+        #expect(first.stdout == "talk.srt:2\n2 total\n")
+        #expect(first.stderr.contains("talk.srt:10:"))
+        #expect(try setup.cacheFiles().count == 1)
+
+        // Same size and time, other words: the cached rows are used, so the old word is still found.
+        try setup.rewriteKeepingSizeAndTime(Setup.srt(word: "gadget"))
+        let second = try setup.run(["search", "-c", "budget", "talk.srt"])
+        #expect(second.stdout == "talk.srt:2\n2 total\n", "rows came from the cache, not the file")
+        #expect(second.stderr.contains("warning: talk.srt:10:"), "the warning is shown again")
+        // `next` reads the rows from the row cache through the session.
+        let next = try setup.run(["next"])
+        #expect(next.status == 0)
+        #expect(next.stdout.contains("hit 2 of 2"))
+    }
+
+    @Test func aChangedFileIsParsedAgain() throws {
+        let setup = try Setup()
+        _ = try setup.run(["search", "budget", "talk.srt"])
+        try Setup.srt(word: "gadgets").write(to: setup.transcript, atomically: true, encoding: .utf8)
+        let again = try setup.run(["search", "-c", "gadgets", "talk.srt"])
+        #expect(again.stdout.hasPrefix("talk.srt:2\n"))
+        let old = try setup.run(["search", "-c", "budget", "talk.srt"])
+        #expect(old.status == 1)
+    }
+
+    @Test(arguments: ["truncated", "garbage", "empty", "other version"])
+    func aDamagedCacheIsRebuiltNotTrusted(_ damage: String) throws {
+        let setup = try Setup()
+        _ = try setup.run(["search", "budget", "talk.srt"])
+        let file = try #require(try setup.cacheFiles().first)
+        var bytes = try Data(contentsOf: file)
+        switch damage {
+        case "truncated": bytes = bytes.prefix(bytes.count - 7)
+        case "garbage": bytes.replaceSubrange(bytes.count / 2..<bytes.count / 2 + 16, with: Data(repeating: 0xFF, count: 16))
+        case "empty": bytes = Data()
+        default: bytes[14] = 99  // the version, after the magic's 8-byte length and its 6 bytes
+        }
+        try bytes.write(to: file)
+        let search = try setup.run(["search", "-c", "budget", "talk.srt"])
+        #expect(search.status == 0)
+        #expect(search.stdout.hasPrefix("talk.srt:2\n"))
+        #expect(!search.stderr.contains("rror"), "\(search.stderr)")
+        // Rebuilt: the cache reads back whole again.
+        let rebuilt = try Data(contentsOf: file)
+        #expect(rebuilt.count > 100 && rebuilt != bytes)
+    }
+}
