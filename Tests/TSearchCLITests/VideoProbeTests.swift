@@ -77,10 +77,10 @@ struct SubprocessTests {
     }
 
     @Test func everyPipeIsCollectedWithTheStatus() throws {
-        let outcome = try Self.shell("echo out; echo err >&2; echo three >&3; echo four >&4; exit 3", extraOutputs: 2).get()
+        let outcome = try Self.shell("echo out; echo >&2; echo ' err ' >&2; echo later >&2; echo three >&3; echo four >&4; exit 3", extraOutputs: 2).get()
         #expect(outcome.status == 3)
         #expect(String(decoding: outcome.standardOutput, as: UTF8.self) == "out\n")
-        #expect(outcome.lastErrorLine == "err")
+        #expect(outcome.firstErrorLine == "err")
         #expect(outcome.extraOutputs.map { String(decoding: $0, as: UTF8.self) } == ["three\n", "four\n"])
     }
 

@@ -266,6 +266,28 @@ struct VideoSubtitlesTests {
         ])
     }
 
+    /// A stream ffmpeg cannot convert is a warning naming it (each stream is then tried alone); the
+    /// others load. When none converts, the video is an error with ffmpeg's reason.
+    @Test func aStreamFFmpegCannotConvertIsAWarningNamingIt() throws {
+        let folder = try VideoFixtures.copy()
+        // clip.mp4 has one subtitle stream; the shim claims a second, which ffmpeg cannot map.
+        let probe = #"{"streams":[{"index":1,"codec_name":"mov_text","codec_type":"subtitle","tags":{"language":"eng"}},{"index":2,"codec_name":"mov_text","codec_type":"subtitle","tags":{"language":"fra"}}]}"#
+        let bin = try VideoFixtures.shims(in: folder, replace: ["ffprobe": "echo '\(probe)'"])
+        let environment = ["PATH": bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")]
+        let outcome = try Self.run(["search", "-c", "budget", "clip.mp4"], in: folder, environment: environment)
+        #expect(outcome.status == 0)
+        #expect(outcome.stdout == "clip.mp4#s:0 (eng):6\n")
+        #expect(outcome.stderr.hasPrefix("tsearch: warning: clip.mp4#s:1 (fra): ffmpeg could not convert this mov_text stream to text: Stream map '0:s:1' matches no streams."))
+        #expect(VideoFixtures.runs(in: folder) == ["ffprobe", "ffmpeg", "ffmpeg", "ffmpeg"])
+
+        let none = #"{"streams":[{"index":5,"codec_name":"subrip","codec_type":"subtitle"}]}"#
+        let other = try VideoFixtures.copy()
+        let noneBin = try VideoFixtures.shims(in: other, replace: ["ffprobe": "echo '\(none)'"])
+        let failed = try Self.run(["search", "budget", "silent.mkv"], in: other, environment: ["PATH": noneBin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")])
+        #expect(failed.status == 2)
+        #expect(failed.stderr.hasPrefix("tsearch: silent.mkv: ffmpeg could not read this video: "))
+    }
+
     /// Never hang: an ffmpeg that does not finish is killed at the time limit.
     @Test func aStuckFFmpegIsStoppedAtTheTimeLimit() throws {
         let folder = try VideoFixtures.copy()

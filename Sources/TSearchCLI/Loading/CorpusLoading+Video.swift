@@ -30,18 +30,15 @@ extension CorpusLoading {
             return
         }
         let cache = SubtitleCache(variables: environment.variables)
-        var hash = cache?.knownHash(path: absolute, status: status)
-        if hash == nil {
-            switch SubtitleCache.contentHash(of: resolved) {
-            case .success(let value): hash = value
-            case .failure(let error):
-                environment.report("\(file): \(error.description)")
-                errorCount += 1
-                unreadable.append(file)
-                return
-            }
+        let hash: String
+        switch cache?.knownHash(path: absolute, status: status).map(Result.success) ?? SubtitleCache.contentHash(of: resolved) {
+        case .success(let value): hash = value
+        case .failure(let error):
+            environment.report("\(file): \(error.description)")
+            errorCount += 1
+            unreadable.append(file)
+            return
         }
-        guard let hash else { return }
         fingerprints.append(SourceFingerprint(path: file, size: status.size, modified: status.modified, hash: hash))
 
         var subtitles = cache?.subtitles(hash: hash)

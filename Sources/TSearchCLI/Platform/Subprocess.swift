@@ -25,10 +25,12 @@ struct Subprocess {
         /// What it wrote to descriptors 3, 4, … in that order.
         var extraOutputs: [[UInt8]]
 
-        /// The last non-blank line of standard error (ffmpeg's reason), without control characters.
-        var lastErrorLine: String {
+        /// The first non-blank line of standard error, trimmed: with `-v error` ffmpeg states the
+        /// cause first and its consequences after ("Stream map '0:s:1' matches no streams.", then
+        /// "To ignore this, add a trailing '?' to the map.").
+        var firstErrorLine: String {
             let lines = String(decoding: standardError, as: UTF8.self).split(whereSeparator: \.isNewline)
-            return lines.last { !$0.allSatisfy(\.isWhitespace) }.map { String($0).trimmingWhitespace } ?? ""
+            return lines.first { !$0.allSatisfy(\.isWhitespace) }.map { String($0).trimmingWhitespace } ?? ""
         }
     }
 

@@ -81,7 +81,7 @@ struct SubtitleExtractor {
         switch convert(textStreams.map { streams[$0].subtitleIndex }, of: input, with: ffmpeg) {
         case .success(let texts):
             for (position, text) in zip(textStreams, texts) { streams[position].text = text }
-        case .failure(.failed(_, let reason)) where textStreams.count > 1:
+        case .failure(.failed(_, let message)) where textStreams.count > 1:
             // Find which stream ffmpeg cannot convert: each alone.
             var converted = 0
             for position in textStreams {
@@ -89,16 +89,16 @@ struct SubtitleExtractor {
                 case .success(let texts):
                     streams[position].text = texts[0]
                     converted += 1
-                case .failure(.failed(_, let reason)): streams[position].problem = .notConverted(reason)
+                case .failure(.failed(_, let alone)): streams[position].problem = .notConverted(alone)
                 case .failure(let failure): return .failure(failure)
                 }
             }
-            if converted == 0 { return .failure(.failed(tool: "ffmpeg", reason: reason)) }
-        case .failure(.failed(_, let reason)):
+            if converted == 0 { return .failure(.failed(tool: "ffmpeg", reason: message)) }
+        case .failure(.failed(_, let message)):
             // A video whose only text stream cannot be converted: the stream's problem, so a video
             // with bitmap streams too says what each stream is.
-            if streams.count == 1 { return .failure(.failed(tool: "ffmpeg", reason: reason)) }
-            streams[textStreams[0]].problem = .notConverted(reason)
+            if streams.count == 1 { return .failure(.failed(tool: "ffmpeg", reason: message)) }
+            streams[textStreams[0]].problem = .notConverted(message)
         case .failure(let failure):
             return .failure(failure)
         }
@@ -121,7 +121,7 @@ struct SubtitleExtractor {
 
     /// The tool's last error line without the `file:PATH: ` it starts with (the message names the video).
     private func reason(_ outcome: Subprocess.Outcome, input: String) -> String {
-        let line = outcome.lastErrorLine
+        let line = outcome.firstErrorLine
         if line.isEmpty { return "it ended with status \(outcome.status) and no message" }
         return line.hasPrefix(input + ": ") ? String(line.dropFirst(input.count + 2)) : line
     }

@@ -69,16 +69,11 @@ struct VideoSubtitles: Codable, Hashable, Sendable {
         return entries.enumerated().map { position, entry in
             let tags = Dictionary((entry.tags ?? [:]).map { ($0.key.lowercased(), $0.value) }) { first, _ in first }
             let codec = entry.codec_name ?? "unknown"
-            let stream = Stream(
+            var stream = Stream(
                 subtitleIndex: position, streamIndex: entry.index, codec: codec,
                 language: tags["language"], title: tags["title"], text: nil, problem: nil)
-            return stream.isBitmap ? with(stream) { $0.problem = .bitmap } : stream
+            if stream.isBitmap { stream.problem = .bitmap }
+            return stream
         }
-    }
-
-    private static func with(_ stream: Stream, _ change: (inout Stream) -> Void) -> Stream {
-        var copy = stream
-        change(&copy)
-        return copy
     }
 }
