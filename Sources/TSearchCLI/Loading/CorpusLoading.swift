@@ -69,6 +69,14 @@ struct CorpusLoading {
     private mutating func load(
         _ input: Input, options: LoadOptions, baseDirectory: String?, environment: CommandEnvironment
     ) {
+        // Videos: their subtitle streams, through ffprobe/ffmpeg (CorpusLoading+Video.swift).
+        if case .file(let file) = input, VideoSubtitleStream.isVideo(path: file) {
+            return loadVideo(file, wasFound: false, options: options, baseDirectory: baseDirectory, environment: environment)
+        }
+        if case .found(let file) = input, VideoSubtitleStream.isVideo(path: file) {
+            return loadVideo(file, wasFound: true, options: options, baseDirectory: baseDirectory, environment: environment)
+        }
+
         let path = input.displayPath
         let bytes: [UInt8]
         /// Where the rows of a big file are kept once parsed (nil: not cached).

@@ -1,4 +1,5 @@
 import TranscriptFormats
+import TranscriptModel
 
 /// One thing to load: a file named by the user, a file found in a directory, or standard input.
 enum Input: Hashable, Sendable {
@@ -16,8 +17,9 @@ enum Input: Hashable, Sendable {
 
 /// Turns the PATH arguments into inputs, as ripgrep does: a file is taken whatever its extension
 /// (its format sniffed if the extension is unknown); a directory is walked recursively in name
-/// order, taking files with a supported extension, skipping hidden entries and not following
-/// symbolic links to directories (so a link loop cannot hang the walk); `-` is standard input.
+/// order, taking files with a supported extension (transcripts, and videos for their subtitles),
+/// skipping hidden entries and not following symbolic links to directories (so a link loop cannot
+/// hang the walk); `-` is standard input.
 enum InputFiles {
     struct Expansion {
         var inputs: [Input] = []
@@ -77,7 +79,9 @@ enum InputFiles {
             case .directory:
                 if !SystemCalls.isSymbolicLink(resolved) { walk(path, base: base, into: &expansion) }
             case .file:
-                if TranscriptFormat(path: name) != nil { expansion.inputs.append(.found(path)) }
+                if TranscriptFormat(path: name) != nil || VideoSubtitleStream.isVideo(path: name) {
+                    expansion.inputs.append(.found(path))
+                }
             case .missing, .stream, .other:
                 break
             }

@@ -103,6 +103,25 @@ enum SystemCalls {
         }
     }
 
+    /// Reads the file at `path` from start to end in pieces of 1 MiB, handing each to `body` (for a
+    /// file too large to hold, such as a video); the system's reason if it cannot be read.
+    static func readChunks(_ path: String, _ body: (UnsafeRawBufferPointer) -> Void) -> Result<Void, SystemError> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(SystemError(errorMessage(errno))) }
+        defer { close(descriptor) }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let count = read(descriptor, buffer.baseAddress!, buffer.count)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(SystemError(errorMessage(errno)))
+            }
+            if count == 0 { return .success(()) }
+            body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+        }
+    }
+
     /// The names in a directory (not `.` or `..`), unsorted.
     static func directoryEntries(_ path: String) -> Result<[String], SystemError> {
         guard let directory = opendir(path) else { return .failure(SystemError(errorMessage(errno))) }

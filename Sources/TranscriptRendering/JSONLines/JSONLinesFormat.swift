@@ -9,12 +9,15 @@ import TranscriptSearch
 /// - `hit`: `hit` (1-based number), `hits` (the total), `file`, `row` (row ID `"source:index"`),
 ///   `line` (1-based source line or null), `cue` (identifier or number as written, or null),
 ///   `start_ms`, `end_ms`, `speaker`, `title` (the book section), for a book's rows `href` (its
-///   content document) and `element` (the block's position in it), `text` (the whole row), and `match`:
+///   content document) and `element` (the block's position in it), for a video's subtitle rows
+///   `video`: `{"path": "talk.mkv", "stream": 1, "language": "ger"}` (the stream's position among the
+///   video's subtitle streams, from 0, as ffmpeg's `0:s:N`; `language` null when untagged; `file` is
+///   then the display path `talk.mkv#s:1 (ger)`, see `VideoSubtitleStream`), `text` (the whole row), and `match`:
 ///   `{"start": …, "end": …, "text": …}`, UTF-8 byte offsets into `text`, on character boundaries;
 ///   then `media_time`: where the row starts in the recording, in seconds (a number with up to three
 ///   decimals, `62.5`: what a player's `--start` or a URL's `#t=` takes), or null for a row without a
-///   time (EPUB, plain text). `media_time` was added to schema 1 without a new number: a reader of
-///   the other members sees nothing change.
+///   time (EPUB, plain text). `media_time` and `video` were added to schema 1 without a new number: a
+///   reader of the other members sees nothing change.
 /// - `context` (with `-C N`): `file`, `row`, `line`, `cue`, `start_ms`, `end_ms`, `speaker`, `title`,
 ///   `text`.
 /// - `row` (`tsearch rows --json`): the same members as `context`.
@@ -98,6 +101,13 @@ public enum JSONLinesFormat {
         if let href = row.locator.href {
             object.add("href", href)
             object.add("element", row.locator.element)
+        }
+        if let video = VideoSubtitleStream(displayPath: row.locator.file) {
+            object.add("video") { member in
+                member.add("path", video.videoPath)
+                member.add("stream", video.subtitleIndex)
+                member.add("language", video.language)
+            }
         }
         object.add("text", row.text)
     }

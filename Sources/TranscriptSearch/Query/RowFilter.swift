@@ -6,7 +6,8 @@ import TranscriptModel
 /// - `after` / `before`: the row is timed and overlaps the span (ends after `after`, starts before
 ///   `before`); untimed rows never pass a time filter;
 /// - `files`: the row's file matches one of these globs (`*`, `?`, `[abc]`), against the whole path
-///   or its last component;
+///   or its last component (for a video's subtitle stream, `talk.mkv#s:1 (ger)`, also against the
+///   video's path or name);
 /// - `sections`: the row's section title contains one of them, ignoring case.
 public struct RowFilter: Hashable, Sendable, Codable {
     public var speakers: [String] = []
@@ -41,7 +42,12 @@ public struct RowFilter: Hashable, Sendable, Codable {
         if !files.isEmpty {
             let path = corpus.sources[corpus.source(ofRow: row)].path
             let name = path.split(separator: "/").last.map(String.init) ?? path
-            guard files.contains(where: { Glob.matches($0, path) || Glob.matches($0, name) }) else { return false }
+            // A video's subtitle stream (`talk.mkv#s:1 (ger)`) also matches as its video (`*.mkv`).
+            let video = VideoSubtitleStream(displayPath: path).map(\.videoPath)
+            let videoName = video.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
+            guard files.contains(where: { glob in
+                [path, name, video, videoName].contains { $0.map { Glob.matches(glob, $0) } ?? false }
+            }) else { return false }
         }
         if !sections.isEmpty {
             guard let title = corpus.title(ofRow: row)?.lowercased(),
