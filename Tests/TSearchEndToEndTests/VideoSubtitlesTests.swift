@@ -207,7 +207,7 @@ struct VideoSubtitlesTests {
         try FileManager.default.removeItem(at: folder.appendingPathComponent("talk.mkv"))
         try FileManager.default.copyItem(at: folder.appendingPathComponent("clip.mp4"), to: folder.appendingPathComponent("talk.mkv"))
         let changed = try Self.run(["search", "-c", "budget", "talk.mkv"], in: folder, environment: environment)
-        #expect(changed.stdout == "talk.mkv#s:0 (eng):6\n")
+        #expect(changed.stdout == "talk.mkv#s:0 (eng):6\n6 total\n")
         #expect(VideoFixtures.runs(in: folder) == ["ffprobe", "ffmpeg", "ffprobe", "ffmpeg"])
         // The cache lives beside the session, not in the user's cache folder.
         let cache = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("state/session.json.subtitles").path)
@@ -223,6 +223,7 @@ struct VideoSubtitlesTests {
         ./de.srt:1
         ./talk.mkv#s:0 (eng):6
         ./talk.mkv#s:1 (ger):1
+        14 total
 
         """)
         // silent.mkv has no subtitle stream: a warning when found, an error when named.
@@ -250,7 +251,7 @@ struct VideoSubtitlesTests {
         let environment = ["PATH": bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")]
         let outcome = try Self.run(["search", "-c", "budget", "talk.mkv"], in: folder, environment: environment)
         #expect(outcome.status == 0)
-        #expect(outcome.stdout == "talk.mkv#s:0 (eng):6\n")
+        #expect(outcome.stdout == "talk.mkv#s:0 (eng):6\n6 total\n")
         #expect(outcome.stderr == "tsearch: warning: talk.mkv#s:1 (ger): a bitmap subtitle stream (hdmv_pgs_subtitle (PGS)) holds pictures of text, which cannot be searched; skipped\n")
 
         // A video whose only stream is a bitmap one has nothing to search: named, an error.
@@ -276,7 +277,7 @@ struct VideoSubtitlesTests {
         let environment = ["PATH": bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")]
         let outcome = try Self.run(["search", "-c", "budget", "clip.mp4"], in: folder, environment: environment)
         #expect(outcome.status == 0)
-        #expect(outcome.stdout == "clip.mp4#s:0 (eng):6\n")
+        #expect(outcome.stdout == "clip.mp4#s:0 (eng):6\n6 total\n")
         #expect(outcome.stderr.hasPrefix("tsearch: warning: clip.mp4#s:1 (fra): ffmpeg could not convert this mov_text stream to text: Stream map '0:s:1' matches no streams."))
         #expect(VideoFixtures.runs(in: folder) == ["ffprobe", "ffmpeg", "ffmpeg", "ffmpeg"])
 
@@ -327,7 +328,7 @@ struct VideoSubtitlesTests {
             "PATH": "/nonexistent", "TSEARCH_STATE": folder.appendingPathComponent("state/session.json").path,
         ])
         #expect(outcome.status == 0)
-        #expect(outcome.stdout == "./planning.srt:6\n")
+        #expect(outcome.stdout == "./planning.srt:6\n6 total\n")
         #expect(outcome.stderr.hasPrefix("tsearch: warning: ./talk.webm: skipped: searching a video's subtitles needs ffprobe and ffmpeg"))
         #expect(outcome.stderr.contains("apt install ffmpeg"))
     }
