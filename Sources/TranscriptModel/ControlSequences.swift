@@ -11,14 +11,29 @@
 /// ends become a space. Everything else (including bidirectional marks) is kept.
 public enum ControlSequences {
     /// Whether `text` holds any control character (and so anything `stripped` would change).
+    @inlinable
     public static func hasControlCharacters(_ text: some StringProtocol) -> Bool {
-        // On UTF-8 bytes: C0 and DEL are single bytes; C1 (U+0080…U+009F) is 0xC2 then 0x80…0x9F.
+        // Native strings and substrings are contiguous UTF-8: scan the buffer (a tight loop, no
+        // generic iterator); anything else byte by byte.
+        if let answer = text.utf8.withContiguousStorageIfAvailable(hasControlBytes) { return answer }
+        return hasControlBytes(Array(text.utf8))
+    }
+
+    /// Whether UTF-8 `bytes` hold a control character: C0 and DEL are single bytes; C1
+    /// (U+0080…U+009F) is 0xC2 then 0x80…0x9F.
+    @usableFromInline
+    static func hasControlBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var afterC2 = false
-        for byte in text.utf8 {
+        for byte in bytes {
             if byte < 0x20 || byte == 0x7F || (afterC2 && byte <= 0x9F) { return true }
             afterC2 = byte == 0xC2
         }
         return false
+    }
+
+    @usableFromInline
+    static func hasControlBytes(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer(hasControlBytes)
     }
 
     /// `text` without escape sequences and control characters; tabs and line ends become spaces.

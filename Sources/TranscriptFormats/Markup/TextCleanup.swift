@@ -2,24 +2,38 @@
 enum TextCleanup {
     /// Collapses every run of whitespace (spaces, tabs, line ends, no-break spaces) to one space and
     /// trims both ends: a cue's lines joined with one space.
+    /// `collapsingWhitespace` on UTF-8 bytes, or nil when they may hold non-ASCII whitespace.
+    private static func collapsingASCIIWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        for byte in bytes where byte == 0xC2 || byte == 0xE1 || byte == 0xE2 || byte == 0xE3 { return nil }
+        var pendingSpace = false
+        var started = false
+        return String(unsafeUninitializedCapacity: bytes.count) { out in
+            var count = 0
+            for byte in bytes {
+                if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                    pendingSpace = started
+                } else {
+                    if pendingSpace {
+                        out[count] = 0x20
+                        count += 1
+                    }
+                    pendingSpace = false
+                    started = true
+                    out[count] = byte
+                    count += 1
+                }
+            }
+            return count
+        }
+    }
+
     static func collapsingWhitespace(_ text: some StringProtocol) -> String {
         // Fast path on bytes when no lead byte of a non-ASCII whitespace (U+0085, U+00A0, U+1680,
         // U+2000…U+205F, U+3000) occurs: then only ASCII whitespace needs collapsing.
-        if !text.utf8.contains(where: { $0 == 0xC2 || $0 == 0xE1 || $0 == 0xE2 || $0 == 0xE3 }) {
-            var out: [UInt8] = []
-            out.reserveCapacity(text.utf8.count)
-            var pendingSpace = false
-            for byte in text.utf8 {
-                if byte == 0x20 || (0x09...0x0D).contains(byte) {
-                    pendingSpace = !out.isEmpty
-                } else {
-                    if pendingSpace { out.append(0x20) }
-                    pendingSpace = false
-                    out.append(byte)
-                }
-            }
-            return String(decoding: out, as: UTF8.self)
-        }
+        let asciiOnly = text.utf8.withContiguousStorageIfAvailable { bytes in
+            collapsingASCIIWhitespace(bytes)
+        } ?? Array(text.utf8).withUnsafeBufferPointer(collapsingASCIIWhitespace)
+        if let asciiOnly { return asciiOnly }
         var out = String.UnicodeScalarView()
         var pendingSpace = false
         for scalar in text.unicodeScalars {
