@@ -50,7 +50,12 @@ struct Options {
         }
     }
 
-    func wants(_ name: String) -> Bool { section == "all" || section == name }
+    /// Whether to run section `name`: every section, or the one asked for; `--quick` alone runs the
+    /// load, search, whole-process and navigation sections (CI's under-a-minute run).
+    func wants(_ name: String) -> Bool {
+        if section == "all" && quick { return ["load", "search", "process", "navigation"].contains(name) }
+        return section == "all" || section == name
+    }
 }
 
 /// Median wall-clock seconds of `runs` calls of `body`.
@@ -101,23 +106,6 @@ if !fileNames.allSatisfy({ FileManager.default.fileExists(atPath: folder.appendi
 let cores = ProcessInfo.processInfo.activeProcessorCount
 print("tsearch-bench: \(options.rows) rows per format, median of \(options.runs) runs, \(cores) cores; corpus in \(folder.path)")
 
-// MARK: Load
-
-var corpus = Corpus()
-if options.wants("load") || options.wants("search") || options.wants("export") || options.wants("typing") {
-    print("\nload                         time      rows/s      MB/s")
-    for name in fileNames where name == "corpus.srt" || options.wants("load") {
-        let bytes = try Array(Data(contentsOf: folder.appendingPathComponent(name)))
-        var result: LoadResult?
-        let seconds = try median(min(options.runs, 3)) { result = try TranscriptLoader.load(bytes: bytes, path: name) }
-        let rows = result?.transcript.rows.count ?? 0
-        if name == "corpus.srt", let transcript = result?.transcript { corpus = Corpus([transcript]) }
-        print("  \(padded(name, 22)) \(format(seconds))  \(String(format: "%10.0f", Double(rows) / seconds))  \(String(format: "%8.1f", Double(bytes.count) / seconds / 1e6))")
-    }
-}
-
-// MARK: Search
-
 /// The query kinds the README quotes; the common word is in about 3 rows in 10, the rare one in 1
 /// in 300 (see CorpusGenerator).
 let queries: [(kind: String, text: String, options: SearchOptions)] = [
@@ -132,126 +120,7 @@ let queries: [(kind: String, text: String, options: SearchOptions)] = [
     ("regex", "budget (review|plan)", SearchOptions(syntax: .regularExpression)),
 ]
 
-if options.wants("search") {
-    let megabytes = Double(corpus.textByteCount) / 1e6
-    print("\nsearch (\(corpus.rowCount) rows, \(String(format: "%.1f", megabytes)) MB of row text): the Regex reference once, the engine \(options.runs) times")
-    print("  query kind         query               hits   reference     engine     engine MB/s   engine rows/s   ratio")
-    for query in queries {
-        let request = SearchRequest(text: query.text, options: query.options)
-        let engine = try request.runner()
-        let reference = SearchRunner(try RegexMatcher(try Query(query.text, options: query.options)))
-        var expected = HitIndex(rowCount: 0)
-        let referenceTime = median(1) { expected = reference.search(corpus) }
-        var found = HitIndex(rowCount: 0)
-        let engineTime = median(options.runs) { found = engine.search(corpus) }
-        guard found == expected else {
-            print("  \(query.kind): the engine's \(found.count) hits differ from the reference's \(expected.count); no time reported")
-            exit(1)
-        }
-        let name = engine.matcher is LiteralMatcher ? "" : " (reference)"
-        print("  \(padded(query.kind, 18)) \(padded("\"" + query.text + "\"", 18)) \(String(format: "%7d", expected.count))  \(format(referenceTime))  \(format(engineTime))  \(String(format: "%10.0f", megabytes / engineTime))  \(String(format: "%14.0f", Double(corpus.rowCount) / engineTime))  \(String(format: "%6.0f", referenceTime / engineTime))x\(name)")
-    }
-}
-
-// MARK: Export
-
-if options.section == "all" || options.section == "export" {
-    // One row in ten says "milestone" (see CorpusGenerator): 10,000 hits in 100,000 rows.
-    let index = SearchRunner(try RegexMatcher(try Query("milestone"))).search(corpus)
-    var bytes = 0
-    let seconds = median(options.runs) {
-        let page = HTMLExport(corpus: corpus, index: index, current: 0, settings: HTMLExport.Settings(
-            title: "milestone", contextRows: nil, mediaURL: "https://example.com/meeting.mp4")).render()
-        bytes = page.utf8.count
-    }
-    print("\nexport to HTML, every row (\(corpus.rowCount) rows, \(index.count) hits, \(index.rowsWithHits.count) rows with hits)")
-    print("  render \(format(seconds)), \(String(format: "%.1f", Double(bytes) / 1e6)) MB page, \(String(format: "%.0f", Double(corpus.rowCount) / seconds)) rows/s")
-}
-
-// MARK: Typing (the pager's as-you-type search)
-
-/// What the harness saw: for each keystroke, when it was typed and when a result at least that new
-/// was delivered; and the queries delivered, in order.
-actor TypingLog {
-    var typed: [(sequence: Int, at: ContinuousClock.Instant)] = []
-    var delivered: [(sequence: Int, text: String, at: ContinuousClock.Instant)] = []
-    func type(_ sequence: Int, at time: ContinuousClock.Instant) { typed.append((sequence, time)) }
-    func deliver(_ result: SearchResult) { delivered.append((result.sequence, result.request.text, ContinuousClock.now)) }
-}
-
-if options.section == "all" || options.section == "typing" {
-    // A fast typist: one key every 120 ms, the pager's searcher (40 ms debounce, refining engine).
-    let query = "budget rev"
-    let log = TypingLog()
-    let searcher = Searcher(debounce: .milliseconds(40), engine: Searcher.refiningEngine(over: corpus)) { await log.deliver($0) }
-    for length in 1...query.count {
-        let text = String(query.prefix(length))
-        let sequence = await searcher.submit(SearchRequest(text: text))
-        await log.type(sequence, at: .now)
-        try await Task.sleep(for: .milliseconds(120))
-    }
-    while await (log.delivered.last?.sequence ?? -1) < query.count - 1 { try await Task.sleep(for: .milliseconds(20)) }
-    let typed = await log.typed, delivered = await log.delivered
-    // Every keystroke is answered by the first result at least as new (the loop above waited for the last).
-    let latencies = typed.compactMap { key -> Double? in
-        guard let shown = delivered.first(where: { $0.sequence >= key.sequence })?.at else { return nil }
-        let elapsed = (shown - key.at).components
-        return Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
-    }.sorted()
-    let inOrder = zip(delivered, delivered.dropFirst()).allSatisfy { $0.sequence < $1.sequence }
-    print("\ntyping \"\(query)\" into the pager's searcher, one key per 120 ms (\(corpus.rowCount) rows)")
-    print("  keystroke to result: median \(format(latencies[latencies.count / 2])), worst \(format(latencies.last ?? 0)); \(delivered.count) results shown, in order: \(inOrder), last shown: \"\(delivered.last?.text ?? "")\"")
-    if !inOrder || delivered.last?.text != query {
-        print("  a keystroke was lost or results arrived out of order")
-        exit(1)
-    }
-}
-
-// MARK: EPUB
-
-if options.section == "all" || options.section == "epub" {
-    // About 5 MB of deflated XHTML: 120 chapters of 1,250 paragraphs.
-    var bookGenerator = CorpusGenerator(seed: 7)
-    let book = bookGenerator.epub(chapters: 120, paragraphs: 1_250)
-    let bookURL = scratch.appendingPathComponent("book.epub")
-    try Data(book).write(to: bookURL)
-    var rows = 0
-    let seconds = try median(options.runs) { rows = try TranscriptLoader.load(bytes: book, path: "book.epub").transcript.rows.count }
-    print("\nEPUB load (\(String(format: "%.1f", Double(book.count) / 1e6)) MB book, \(rows) rows)")
-    print("  tsearch EPUBLoader          \(format(seconds))")
-    if let python = options.python {
-        let script = """
-        import sys, time, ebooklib
-        from ebooklib import epub
-        from bs4 import BeautifulSoup
-        start = time.perf_counter(); book = epub.read_epub(sys.argv[1]); n = 0
-        for item in book.get_items_of_type(ebooklib.ITEM_DOCUMENT):
-            n += len(BeautifulSoup(item.get_content(), "lxml").get_text())
-        print(time.perf_counter() - start)
-        """
-        var times: [Double] = []
-        for _ in 0..<options.runs {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: python)
-            process.arguments = ["-c", script, bookURL.path]
-            let out = Pipe()
-            process.standardOutput = out
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            if let value = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) { times.append(value) }
-        }
-        if times.isEmpty {
-            print("  ebooklib + BeautifulSoup    (could not run \(python))")
-        } else {
-            let reference = times.sorted()[times.count / 2]
-            print("  ebooklib + BeautifulSoup    \(format(reference))   ratio tsearch/ebooklib \(String(format: "%.2f", seconds / reference))")
-        }
-    }
-}
-
-// MARK: Navigation (whole process)
+// MARK: Running whole processes
 
 /// What one whole process did: wall-clock seconds, exit status, peak resident memory, stdout, stderr.
 struct ProcessRun {
@@ -312,6 +181,8 @@ func onPath(_ name: String) -> String? {
 
 // MARK: Whole processes: tsearch search -c against rg -c
 
+/// The largest peak memory of a `tsearch search -c` process, compared with the row text below.
+var largestPeakMiB = 0.0
 if options.wants("process") {
     let file = "corpus.srt"
     let bytes = (try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(file).path)[.size] as? Int) ?? 0
@@ -336,14 +207,151 @@ if options.wants("process") {
         let total = cold.stdout.split(separator: "\n").last.map(String.init) ?? ""
         let warmPeak = warmRuns.map { $0.peakMiB }.max() ?? 0
         let ratio = { (time: Double) in rgTime.map { String(format: "%7.2f", time / $0) } ?? "      -" }
+        largestPeakMiB = max(largestPeakMiB, cold.peakMiB, warmPeak)
         print("  \(padded(query.kind, 18)) \(padded(total.split(separator: " ").first.map(String.init) ?? "0", 8)) \(format(cold.seconds)) \(format(warm)) \(rgTime.map(format) ?? "       -")  \(ratio(warm))  \(ratio(cold.seconds))   \(String(format: "%4.0f / %4.0f", cold.peakMiB, warmPeak))\(rg == nil ? "" : "   rg lines: \(rgCount.trimmingCharacters(in: .whitespacesAndNewlines))")")
     }
-    if corpus.rowCount > 0 {
-        print("  (row text: \(String(format: "%.0f", Double(corpus.textByteCount) / 1_048_576)) MiB; peak memory should stay under 3 times that)")
+    print("  (run first, while this benchmark is small: a spawned process's peak memory starts from its parent's)")
+}
+
+// MARK: Load
+
+var corpus = Corpus()
+if options.wants("load") || options.wants("search") || options.wants("export") || options.wants("typing") {
+    print("\nload                         time      rows/s      MB/s")
+    for name in fileNames where name == "corpus.srt" || options.wants("load") {
+        let bytes = try Array(Data(contentsOf: folder.appendingPathComponent(name)))
+        var result: LoadResult?
+        let seconds = try median(min(options.runs, 3)) { result = try TranscriptLoader.load(bytes: bytes, path: name) }
+        let rows = result?.transcript.rows.count ?? 0
+        if name == "corpus.srt", let transcript = result?.transcript { corpus = Corpus([transcript]) }
+        print("  \(padded(name, 22)) \(format(seconds))  \(String(format: "%10.0f", Double(rows) / seconds))  \(String(format: "%8.1f", Double(bytes.count) / seconds / 1e6))")
     }
 }
 
-if options.section == "all" || options.section == "navigation" {
+// MARK: Search
+
+if options.wants("search") {
+    let megabytes = Double(corpus.textByteCount) / 1e6
+    print("\nsearch (\(corpus.rowCount) rows, \(String(format: "%.1f", megabytes)) MB of row text): the Regex reference once, the engine \(options.runs) times")
+    print("  query kind         query               hits   reference     engine     engine MB/s   engine rows/s   ratio")
+    for query in queries {
+        let request = SearchRequest(text: query.text, options: query.options)
+        let engine = try request.runner()
+        let reference = SearchRunner(try RegexMatcher(try Query(query.text, options: query.options)))
+        var expected = HitIndex(rowCount: 0)
+        let referenceTime = median(1) { expected = reference.search(corpus) }
+        var found = HitIndex(rowCount: 0)
+        let engineTime = median(options.runs) { found = engine.search(corpus) }
+        guard found == expected else {
+            print("  \(query.kind): the engine's \(found.count) hits differ from the reference's \(expected.count); no time reported")
+            exit(1)
+        }
+        let name = engine.matcher is LiteralMatcher ? "" : " (reference)"
+        print("  \(padded(query.kind, 18)) \(padded("\"" + query.text + "\"", 18)) \(String(format: "%7d", expected.count))  \(format(referenceTime))  \(format(engineTime))  \(String(format: "%10.0f", megabytes / engineTime))  \(String(format: "%14.0f", Double(corpus.rowCount) / engineTime))  \(String(format: "%6.0f", referenceTime / engineTime))x\(name)")
+    }
+}
+
+// MARK: Export
+
+if options.wants("export") {
+    // One row in ten says "milestone" (see CorpusGenerator): 10,000 hits in 100,000 rows.
+    let index = SearchRunner(try RegexMatcher(try Query("milestone"))).search(corpus)
+    var bytes = 0
+    let seconds = median(options.runs) {
+        let page = HTMLExport(corpus: corpus, index: index, current: 0, settings: HTMLExport.Settings(
+            title: "milestone", contextRows: nil, mediaURL: "https://example.com/meeting.mp4")).render()
+        bytes = page.utf8.count
+    }
+    print("\nexport to HTML, every row (\(corpus.rowCount) rows, \(index.count) hits, \(index.rowsWithHits.count) rows with hits)")
+    print("  render \(format(seconds)), \(String(format: "%.1f", Double(bytes) / 1e6)) MB page, \(String(format: "%.0f", Double(corpus.rowCount) / seconds)) rows/s")
+}
+
+// MARK: Typing (the pager's as-you-type search)
+
+/// What the harness saw: for each keystroke, when it was typed and when a result at least that new
+/// was delivered; and the queries delivered, in order.
+actor TypingLog {
+    var typed: [(sequence: Int, at: ContinuousClock.Instant)] = []
+    var delivered: [(sequence: Int, text: String, at: ContinuousClock.Instant)] = []
+    func type(_ sequence: Int, at time: ContinuousClock.Instant) { typed.append((sequence, time)) }
+    func deliver(_ result: SearchResult) { delivered.append((result.sequence, result.request.text, ContinuousClock.now)) }
+}
+
+if options.wants("typing") {
+    // A fast typist: one key every 120 ms, the pager's searcher (40 ms debounce, refining engine).
+    let query = "budget rev"
+    let log = TypingLog()
+    let searcher = Searcher(debounce: .milliseconds(40), engine: Searcher.refiningEngine(over: corpus)) { await log.deliver($0) }
+    for length in 1...query.count {
+        let text = String(query.prefix(length))
+        let sequence = await searcher.submit(SearchRequest(text: text))
+        await log.type(sequence, at: .now)
+        try await Task.sleep(for: .milliseconds(120))
+    }
+    while await (log.delivered.last?.sequence ?? -1) < query.count - 1 { try await Task.sleep(for: .milliseconds(20)) }
+    let typed = await log.typed, delivered = await log.delivered
+    // Every keystroke is answered by the first result at least as new (the loop above waited for the last).
+    let latencies = typed.compactMap { key -> Double? in
+        guard let shown = delivered.first(where: { $0.sequence >= key.sequence })?.at else { return nil }
+        let elapsed = (shown - key.at).components
+        return Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+    }.sorted()
+    let inOrder = zip(delivered, delivered.dropFirst()).allSatisfy { $0.sequence < $1.sequence }
+    print("\ntyping \"\(query)\" into the pager's searcher, one key per 120 ms (\(corpus.rowCount) rows)")
+    print("  keystroke to result: median \(format(latencies[latencies.count / 2])), worst \(format(latencies.last ?? 0)); \(delivered.count) results shown, in order: \(inOrder), last shown: \"\(delivered.last?.text ?? "")\"")
+    if !inOrder || delivered.last?.text != query {
+        print("  a keystroke was lost or results arrived out of order")
+        exit(1)
+    }
+}
+
+// MARK: EPUB
+
+if options.wants("epub") {
+    // About 5 MB of deflated XHTML: 120 chapters of 1,250 paragraphs.
+    var bookGenerator = CorpusGenerator(seed: 7)
+    let book = bookGenerator.epub(chapters: 120, paragraphs: 1_250)
+    let bookURL = scratch.appendingPathComponent("book.epub")
+    try Data(book).write(to: bookURL)
+    var rows = 0
+    let seconds = try median(options.runs) { rows = try TranscriptLoader.load(bytes: book, path: "book.epub").transcript.rows.count }
+    print("\nEPUB load (\(String(format: "%.1f", Double(book.count) / 1e6)) MB book, \(rows) rows)")
+    print("  tsearch EPUBLoader          \(format(seconds))")
+    if let python = options.python {
+        let script = """
+        import sys, time, ebooklib
+        from ebooklib import epub
+        from bs4 import BeautifulSoup
+        start = time.perf_counter(); book = epub.read_epub(sys.argv[1]); n = 0
+        for item in book.get_items_of_type(ebooklib.ITEM_DOCUMENT):
+            n += len(BeautifulSoup(item.get_content(), "lxml").get_text())
+        print(time.perf_counter() - start)
+        """
+        var times: [Double] = []
+        for _ in 0..<options.runs {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: python)
+            process.arguments = ["-c", script, bookURL.path]
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            if let value = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) { times.append(value) }
+        }
+        if times.isEmpty {
+            print("  ebooklib + BeautifulSoup    (could not run \(python))")
+        } else {
+            let reference = times.sorted()[times.count / 2]
+            print("  ebooklib + BeautifulSoup    \(format(reference))   ratio tsearch/ebooklib \(String(format: "%.2f", seconds / reference))")
+        }
+    }
+}
+
+// MARK: Navigation (whole process)
+
+if options.wants("navigation") {
     let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let cases: [(name: String, arguments: [String], directory: URL)] = [
         ("Samples/ (all formats)", ["search", "budget", samples.appendingPathComponent("Samples").path], samples),
@@ -368,3 +376,7 @@ if options.section == "all" || options.section == "navigation" {
 }
 
 print(String(format: "\npeak memory: benchmark %.0f MiB, largest tsearch process %.0f MiB", peakMemoryMiB(RUSAGE_SELF), peakMemoryMiB(RUSAGE_CHILDREN)))
+if largestPeakMiB > 0 && corpus.textByteCount > 0 {
+    let text = Double(corpus.textByteCount) / 1_048_576
+    print(String(format: "largest `tsearch search -c` peak memory %.0f MiB = %.2f times the %.0f MiB of row text", largestPeakMiB, largestPeakMiB / text, text))
+}
