@@ -92,6 +92,19 @@ struct LiteralMatcherTests {
         }
     }
 
+    /// Refining: searching only the rows a shorter query hit gives exactly the full search's hits
+    /// (few candidates take the row-by-row path, many the whole-buffer one).
+    @Test func refiningEqualsAFullSearch() throws {
+        let corpus = Self.corpus(Self.generatedRows(20_000))
+        for (previous, query) in [("b", "budget"), ("caf", "café"), ("会", "会议"), ("budget", "budgeting"), ("k", "kick")] {
+            let shorter = SearchRunner(try #require(LiteralMatcher(try Query(previous)))).search(corpus)
+            let literal = try #require(LiteralMatcher(try Query(query)))
+            let refined = try SearchRunner(literal).search(corpus, until: nil, candidates: shorter.rowsWithHits, isCancelled: { false })
+            #expect(refined == SearchRunner(literal).search(corpus), "\(previous) → \(query)")
+            #expect(refined == SearchRunner(try RegexMatcher(try Query(query))).search(corpus), "\(query)")
+        }
+    }
+
     /// The engine picks the literal matcher for verbatim queries and the reference otherwise.
     @Test func requestsPickTheLiteralMatcherWhenItApplies() throws {
         #expect(try SearchRequest(text: "budget").runner().matcher is LiteralMatcher)

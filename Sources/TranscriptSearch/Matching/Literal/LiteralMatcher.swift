@@ -62,6 +62,19 @@ public struct LiteralMatcher: Matcher {
     ) throws(SearchRunner.Interruption) -> HitIndex {
         let rowCount = corpus.rowCount
         let found: Result<HitList, SearchRunner.Interruption> = corpus.withTextBuffer { bytes, offsets in
+            // Refining (few candidate rows, as when a typed query grows): search only those rows.
+            if let candidates, candidates.count * 8 < rowCount {
+                var all = HitList()
+                let clock = ContinuousClock()
+                for (number, row) in candidates.enumerated() where row >= 0 && row < rowCount {
+                    if number % 256 == 0 {
+                        if isCancelled() { return .failure(.cancelled) }
+                        if let deadline, clock.now > deadline { return .failure(.deadlinePassed(row: row)) }
+                    }
+                    all.append(contentsOf: search(bytes, offsets: offsets, rows: row..<row + 1))
+                }
+                return .success(all)
+            }
             let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
             let pieces = Self.pieces(offsets, targetBytes: max(1 << 20, min(8 << 20, bytes.count / cores + 1)))
             var all = HitList()
