@@ -20,12 +20,13 @@ struct LiteralMatcherTests {
         "ſ s S", "ǅ Ǆ ǆ", "", "a", "\u{301}budget", "budget\u{200D}", "\u{1F3FD}budget",
         "cafe\u{301}\u{327} cafe\u{327}\u{301} cafe\u{301}s", "\u{212A}\u{301} ḱ k\u{301} K\u{301} Ḱ",
         "e\u{301}e\u{301} éé", "\u{1F71} \u{3AC} α\u{301}",
+        "afe\u{301} ca", "cafe\u{301} cafe\u{301}", "xe\u{301}yz",
     ]
 
     static let hardQueries: [String] = [
         "budget", "straße", "ss", "ß", "ẞ", "i", "İ", "ı", "σοφια", "σ", "Σ", "ς", "k", "kelvin",
         "\u{212A}", "ﬁ", "fi", "café", "cafe\u{301}", "é", "e", "ệ", "한", "한국어", "👍", "神", "會議", "会",
-        "ω", "Ω", "å", "aa", "a", "s", "ǆ", "5", "क", "y", "t b", "elvin K", "ḱ", "éé", "ά", "cafés",
+        "ω", "Ω", "å", "aa", "a", "s", "ǆ", "5", "क", "y", "t b", "elvin K", "ḱ", "éé", "ά", "cafés", "afé ca", "café café", "xéyz",
     ]
 
     @Test(arguments: optionGrid)
@@ -64,7 +65,7 @@ struct LiteralMatcherTests {
     @Test(arguments: optionGrid)
     func generatedCorpusEqualsTheReference(_ options: SearchOptions) throws {
         let corpus = Self.corpus(Self.generatedRows(100_000))
-        for query in ["budget", "café", "traße", "ΣΟΦΙΑ", "ς", "会议", "k", "e", "review budget", "ß", "zqxj"] {
+        for query in ["budget", "café", "traße", "ΣΟΦΙΑ", "ς", "会议", "k", "e", "review budget", "café budget", "ß", "zqxj"] {
             let parsed = try Query(query, options: options)
             let literal = try #require(LiteralMatcher(parsed), "\(query)")
             let expected = SearchRunner(try RegexMatcher(parsed)).search(corpus)

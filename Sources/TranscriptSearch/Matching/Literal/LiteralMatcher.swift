@@ -352,6 +352,11 @@ private struct PieceScan {
         for _ in 0..<precedingCharacters {
             guard start > rowStart else { return anchorStart + 1 }
             start = UTF8Stepping.startOfScalar(before: start, lowerBound: rowStart, in: bytes)
+            // Stepping back counts scalars for characters: only right while each is one plain
+            // scalar. A mark (a decomposed `é`) means the hit may start further back.
+            if bytes[start] >= 0x80 && !PlainScalars.isPlain(UTF8Stepping.scalar(at: start, in: bytes).value) {
+                return markUnsure(row: row, rowEnd: rowEnd)
+            }
         }
         if row == lastHitRow && start < lastHitEnd { return anchorStart + 1 }
         switch verify(at: start, rowStart: rowStart, rowEnd: rowEnd) {
@@ -363,11 +368,17 @@ private struct PieceScan {
         case .miss:
             return anchorStart + 1
         case .unsure:
-            needsReference[row - rows.lowerBound] = true
-            hits.removeTrailingHits(ofRow: row)
-            if lastHitRow == row { lastHitRow = -1 }
-            return rowEnd
+            return markUnsure(row: row, rowEnd: rowEnd)
         }
+    }
+
+    /// Sends `row` to the reference (dropping any hits found in it so far); returns where the
+    /// scan goes on: the row's end.
+    private mutating func markUnsure(row: Int, rowEnd: Int) -> Int {
+        needsReference[row - rows.lowerBound] = true
+        hits.removeTrailingHits(ofRow: row)
+        if lastHitRow == row { lastHitRow = -1 }
+        return rowEnd
     }
 
     /// The end of one of `character`'s decomposed spellings at `position`, when one is there and
