@@ -9,8 +9,15 @@ import TranscriptSearch
 /// - `hit`: `hit` (1-based number), `hits` (the total), `file`, `row` (row ID `"source:index"`),
 ///   `line` (1-based source line or null), `cue` (identifier or number as written, or null),
 ///   `start_ms`, `end_ms`, `speaker`, `title` (the book section), for a book's rows `href` (its
-///   content document) and `element` (the block's position in it), `text` (the whole row), and `match`:
-///   `{"start": …, "end": …, "text": …}`, UTF-8 byte offsets into `text`, on character boundaries.
+///   content document) and `element` (the block's position in it), `text` (the whole row), `match`:
+///   `{"start": …, "end": …, "text": …}`, UTF-8 byte offsets into `text`, on character boundaries,
+///   and `spans` (added within schema 1): the hit's part in each row it covers, in order,
+///   `[{"row": "0:3", "start": …, "end": …, "text": …}]`, offsets into that row's text. A hit
+///   within one row has one span, equal to `match`. A hit across cues (`--across-cues`) has one
+///   span per row: `row`, `text` and `match.start` are those of the row it starts in, `match.end`
+///   counts on through the following rows' texts as searched (each row's text after one space), so
+///   it may exceed the length of `text`, and `match.text` is the whole matched text (rows joined by
+///   one space). The rows it runs into follow as `context` records.
 /// - `context` (with `-C N`): `file`, `row`, `line`, `cue`, `start_ms`, `end_ms`, `speaker`, `title`,
 ///   `text`.
 /// - `row` (`tsearch rows --json`): the same members as `context`.
@@ -24,16 +31,46 @@ import TranscriptSearch
 public enum JSONLinesFormat {
     public static let schema = 1
 
+    /// The record of a hit within one row (its part in `row`, for a hit across rows).
     public static func hitRecord(_ hit: Hit, of total: Int, row: Row) -> String {
+        let range = hit.range(in: row.text)
+        let span = Span(row: row.id, utf8Range: hit.utf8Range, text: String(row.text[range]))
+        return hitRecord(hit, of: total, row: row, matchedText: span.text, spans: [span])
+    }
+
+    /// The record of hit `position` of `index`, whole: every row it covers in `spans`.
+    public static func hitRecord(at position: Int, of index: HitIndex, in corpus: Corpus) -> String {
+        let hit = index.hit(at: position)
+        let spans = index.segments(ofHitAt: position, in: corpus).map { segment in
+            let text = corpus.text(ofRow: segment.row)
+            return Span(row: corpus.id(ofRow: segment.row), utf8Range: segment.utf8Range, text: String(text[segment.range(in: text)]))
+        }
+        return hitRecord(hit, of: index.count, row: corpus.row(at: hit.row),
+                         matchedText: index.matchedText(ofHitAt: position, in: corpus), spans: spans)
+    }
+
+    /// A hit's part in one row.
+    struct Span {
+        var row: RowID
+        var utf8Range: Range<Int>
+        var text: String
+    }
+
+    private static func hitRecord(_ hit: Hit, of total: Int, row: Row, matchedText: String, spans: [Span]) -> String {
         var object = begin("hit")
         object.add("hit", hit.position + 1)
         object.add("hits", total)
         addRow(row, to: &object)
-        let range = hit.range(in: row.text)
         object.add("match") { match in
             match.add("start", hit.utf8Range.lowerBound)
             match.add("end", hit.utf8Range.upperBound)
-            match.add("text", String(row.text[range]))
+            match.add("text", matchedText)
+        }
+        object.add("spans", array: spans) { entry, span in
+            entry.add("row", span.row.description)
+            entry.add("start", span.utf8Range.lowerBound)
+            entry.add("end", span.utf8Range.upperBound)
+            entry.add("text", span.text)
         }
         return object.finished
     }
