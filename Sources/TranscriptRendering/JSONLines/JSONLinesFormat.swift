@@ -41,12 +41,16 @@ public enum JSONLinesFormat {
     /// The record of hit `position` of `index`, whole: every row it covers in `spans`.
     public static func hitRecord(at position: Int, of index: HitIndex, in corpus: Corpus) -> String {
         let hit = index.hit(at: position)
-        let spans = index.segments(ofHitAt: position, in: corpus).map { segment in
+        let segments = index.segments(ofHitAt: position, in: corpus)
+        let row = corpus.row(at: hit.row)
+        if segments.count == 1 && hit.utf8Range.upperBound <= row.text.utf8.count {
+            return hitRecord(hit, of: index.count, row: row)  // within one row, as almost every hit
+        }
+        let spans = segments.map { segment in
             let text = corpus.text(ofRow: segment.row)
             return Span(row: corpus.id(ofRow: segment.row), utf8Range: segment.utf8Range, text: String(text[segment.range(in: text)]))
         }
-        return hitRecord(hit, of: index.count, row: corpus.row(at: hit.row),
-                         matchedText: index.matchedText(ofHitAt: position, in: corpus), spans: spans)
+        return hitRecord(hit, of: index.count, row: row, matchedText: index.matchedText(ofHitAt: position, in: corpus), spans: spans)
     }
 
     /// A hit's part in one row.
