@@ -31,10 +31,13 @@ import TranscriptSearch
 public enum JSONLinesFormat {
     public static let schema = 1
 
-    /// The record of a hit within one row (its part in `row`, for a hit across rows).
+    /// The record of a hit within one row (only its part in `row`, for a hit across rows: use
+    /// `hitRecord(at:of:in:)` for those).
     public static func hitRecord(_ hit: Hit, of total: Int, row: Row) -> String {
         let range = hit.range(in: row.text)
-        let span = Span(row: row.id, utf8Range: hit.utf8Range, text: String(row.text[range]))
+        let utf8 = row.text.utf8
+        let offsets = utf8.distance(from: utf8.startIndex, to: range.lowerBound)..<utf8.distance(from: utf8.startIndex, to: range.upperBound)
+        let span = Span(row: row.id, utf8Range: offsets, text: String(row.text[range]))
         return hitRecord(hit, of: total, row: row, matchedText: span.text, spans: [span])
     }
 

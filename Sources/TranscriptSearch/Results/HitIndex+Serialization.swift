@@ -3,6 +3,9 @@ import TranscriptModel
 /// The hit maps as bytes, for the cache beside a saved session. Layout, version 1, little-endian:
 /// the magic `TSHITIDX`, the version, the row count, then the four arrays. Reading checks that the
 /// maps are consistent (sorted, in range, agreeing), so a damaged cache throws instead of crashing.
+/// Hits across rows need no new layout (a range simply ends past its row's text), so the version
+/// stays 1; `isConsistent(with:)` checks such ranges against the rows they run into, and an older
+/// reader refuses them as out of range (and searches again) rather than misreading them.
 extension HitIndex {
     static let magic = Array("TSHITIDX".utf8)
     static let serializationVersion: UInt64 = 1
