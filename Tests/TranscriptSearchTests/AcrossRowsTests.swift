@@ -176,6 +176,8 @@ struct AcrossRowsTests {
 
     struct Generator {
         var state: UInt64
+        /// Whether phrases get their case changed now and then (not for case-sensitive searches).
+        var recases = true
         mutating func next(_ bound: Int) -> Int {
             state = state &* 6364136223846793005 &+ 1442695040888963407
             return Int(state >> 33) % bound
@@ -199,14 +201,34 @@ struct AcrossRowsTests {
             return (rows, stream)
         }
 
-        /// A run of 1 to 5 consecutive words of the stream (often across cues), its case changed now and then.
+        /// A run of 1 to 5 consecutive words of the stream (sometimes across cues), its case changed now and then.
         mutating func phrase(from stream: [String]) -> String {
             let start = next(stream.count)
-            let words = stream[start..<min(stream.count, start + 1 + next(5))].joined(separator: " ")
+            return recased(stream[start..<min(stream.count, start + 1 + next(5))].joined(separator: " "))
+        }
+
+        /// Words on both sides of a cue boundary: the end of one cue (sometimes all of it, so the
+        /// hit begins at a row start), then the start of the next (sometimes all of it, so the hit
+        /// ends where that cue ends) or, `throughThree`, all of the next and the start of a third.
+        mutating func phrase(across rows: [String], throughThree: Bool) -> String {
+            let boundaries = rows.indices.dropLast(2).filter { !rows[$0].isEmpty && !rows[$0 + 1].isEmpty && !rows[$0 + 2].isEmpty }
+            let row = boundaries[next(boundaries.count)]
+            let before = rows[row].split(separator: " "), after = rows[row + 1].split(separator: " ")
+            var words = Array(before.suffix(1 + next(before.count)))
+            if throughThree {
+                words += after + [rows[row + 2].split(separator: " ")[0]]
+            } else {
+                words += after.prefix(1 + next(after.count))
+            }
+            return recased(words.joined(separator: " "))
+        }
+
+        mutating func recased(_ text: String) -> String {
+            guard recases else { return text }
             switch next(4) {
-            case 0: return words.uppercased()
-            case 1: return words.lowercased()
-            default: return words
+            case 0: return text.uppercased()
+            case 1: return text.lowercased()
+            default: return text
             }
         }
     }
@@ -223,9 +245,20 @@ struct AcrossRowsTests {
         return (text, starts)
     }
 
+    /// How many hits of each hard kind a comparison met.
+    struct Kinds {
+        var endingAtACueEnd = 0, beginningAtARowStart = 0, acrossTwo = 0, acrossThreeOrMore = 0
+        static func + (a: Kinds, b: Kinds) -> Kinds {
+            Kinds(endingAtACueEnd: a.endingAtACueEnd + b.endingAtACueEnd, beginningAtARowStart: a.beginningAtARowStart + b.beginningAtARowStart,
+                  acrossTwo: a.acrossTwo + b.acrossTwo, acrossThreeOrMore: a.acrossThreeOrMore + b.acrossThreeOrMore)
+        }
+    }
+
     /// Compares the search across rows with `RegexMatcher` over each joined text, hit by hit, and
     /// checks that every hit's parts put together are the reference's text.
-    static func expectAgreesWithReference(_ corpus: Corpus, query: String, options: SearchOptions) throws {
+    @discardableResult
+    static func expectAgreesWithReference(_ corpus: Corpus, query: String, options: SearchOptions) throws -> Kinds {
+        var kinds = Kinds()
         var options = options
         options.spanning = .acrossRows
         let index = try search(corpus, query, options)
@@ -238,7 +271,7 @@ struct AcrossRowsTests {
                 let expected = utf8.distance(from: utf8.startIndex, to: range.lowerBound)..<utf8.distance(from: utf8.startIndex, to: range.upperBound)
                 guard position < index.count else {
                     Issue.record("missing hit \(position) of \(query) (\(options)): \(text[range])")
-                    return
+                    return kinds
                 }
                 let hit = index.hit(at: position)
                 let first = corpus.rows(ofSource: source).lowerBound
@@ -250,12 +283,17 @@ struct AcrossRowsTests {
                 let segments = index.segments(ofHitAt: position, in: corpus)
                 #expect(segments.map(\.row) == Array(hit.row...(hit.row + segments.count - 1)))
                 #expect(segments.enumerated().allSatisfy { $0.element.isFirst == ($0.offset == 0) })
+                if let last = segments.last, segments.count > 1, last.utf8Range.upperBound == length(corpus, last.row) { kinds.endingAtACueEnd += 1 }
+                if hit.utf8Range.lowerBound == 0 { kinds.beginningAtARowStart += 1 }
+                if segments.count == 2 { kinds.acrossTwo += 1 }
+                if segments.count >= 3 { kinds.acrossThreeOrMore += 1 }
                 position += 1
             }
         }
         #expect(position == index.count, "\(index.count - position) extra hits of \(query)")
         #expect(index.isConsistent(with: corpus))
         #expect(try HitIndex(serialized: index.serialized()) == index)
+        return kinds
     }
 
     static let optionGrid: [SearchOptions] = [
@@ -266,14 +304,24 @@ struct AcrossRowsTests {
 
     @Test(arguments: Array(optionGrid.indices))
     func generatedTranscriptsAgreeWithTheReference(_ option: Int) throws {
-        var generator = Generator(state: UInt64(7 + option))
+        var generator = Generator(state: UInt64(7 + option), recases: Self.optionGrid[option].caseMatching == .insensitive)
         let transcripts = (0..<3).map { _ in generator.transcript(words: 2_400, oddStarts: true) }
         let corpus = Self.corpus(transcripts.map(\.rows))
         #expect(corpus.rowCount > 2_000)
-        for _ in 0..<6 {
-            let stream = transcripts[generator.next(transcripts.count)].words
-            try Self.expectAgreesWithReference(corpus, query: generator.phrase(from: stream), options: Self.optionGrid[option])
+        var kinds = Kinds()
+        for round in 0..<11 {
+            let transcript = transcripts[generator.next(transcripts.count)]
+            let query = switch round {
+            case 0..<2: generator.phrase(from: transcript.words)
+            // Two common words: a few dozen hits, some of them across cues.
+            case 2..<5: generator.recased(Self.words[generator.next(13)] + " " + Self.words[generator.next(13)])
+            default: generator.phrase(across: transcript.rows, throughThree: round % 3 == 0)
+            }
+            kinds = kinds + (try Self.expectAgreesWithReference(corpus, query: query, options: Self.optionGrid[option]))
         }
+        // The hard kinds all came up: a hit across cues ending where a cue ends, one beginning
+        // where a row begins, across two and across three cues.
+        #expect(kinds.endingAtACueEnd > 0 && kinds.beginningAtARowStart > 0 && kinds.acrossTwo > 0 && kinds.acrossThreeOrMore > 0, "\(kinds)")
     }
 
     @Test func generatedTranscriptsAgreeWithTheReferenceForRegularExpressions() throws {
