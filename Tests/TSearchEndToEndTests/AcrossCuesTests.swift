@@ -50,6 +50,9 @@ import Testing
                00:00:06  budget by ten percent before the end of the
 
         """)
+        // A speaker filter keeps the sentence Alice starts, though the next cue names no one.
+        let alice = try folder.run(["--across-cues", "--speaker", "Alice", "the budget", "cut.srt"])
+        #expect(alice.status == 0 && alice.stdout == found.stdout)
         // Across three cues, with context after the last one.
         let three = try folder.run(["--across-cues", "cut the budget by ten percent before the end of the quarter", "cut.srt", "-C", "1"])
         #expect(three.stdout.split(separator: "\n").map(String.init) == [

@@ -99,15 +99,19 @@ struct AcrossRowsTests {
         #expect(try Self.search(corpus, "^budget", SearchOptions(syntax: .regularExpression)).count == 1)
     }
 
-    @Test func rowsLeftOutByAFilterBreakTheText() throws {
-        let corpus = Self.corpus([["we need to cut the", "budget by ten", "percent"]], speakers: [["Alice", "Alice", "Bob"]])
+    @Test func aFilterAppliesToTheRowAHitStartsIn() throws {
+        // As SubRip writes it: a speaker's name on the cue where they start, none on the next.
+        let corpus = Self.corpus([["we need to cut the", "budget by ten", "percent", "Bob here"], ["the budget"]],
+                                 speakers: [["Alice", nil, "Bob", "Bob"], ["Alice"]])
         let alice = RowFilter(speakers: ["Alice"])
-        #expect(try Self.search(corpus, "the budget", filter: alice).count == 1)
-        #expect(try Self.search(corpus, "ten percent", filter: alice).count == 0)
+        let index = try Self.search(corpus, "the budget", filter: alice)
+        #expect(index.count == 2 && index.isComplete)
+        #expect(Self.parts(index, corpus) == [["0:the", "1:budget"], ["4:the budget"]])
+        #expect(try Self.search(corpus, "ten percent", filter: alice).count == 0)   // starts in a row without Alice
         #expect(try Self.search(corpus, "ten percent").count == 1)
-        // Rows before, between and after the runs are in the maps, without hits.
-        let index = try Self.search(corpus, "percent", filter: RowFilter(speakers: ["Bob"]))
-        #expect(index.isComplete && index.hit(at: 0).row == 2)
+        #expect(Self.parts(try Self.search(corpus, "percent bob", filter: RowFilter(speakers: ["Bob"])), corpus) == [["2:percent", "3:Bob"]])
+        // A file filter rules out whole files.
+        #expect(try Self.search(corpus, "the budget", filter: RowFilter(files: ["s1.srt"])).rowsWithHits == [4])
     }
 
     @Test func aRequestAcrossRowsNeverRefinesAnother() throws {

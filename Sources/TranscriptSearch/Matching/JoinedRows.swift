@@ -57,56 +57,57 @@ struct JoinedRows {
 }
 
 extension SearchRunner {
-    /// The runs of consecutive rows of `source` that pass the filter: each is one text when hits
-    /// may cross rows. A row the filter leaves out ends a run as the end of a file does, so every
-    /// character of a hit lies in a row that passes.
-    func runs(ofSource source: Int, in corpus: Corpus) -> [Range<Int>] {
-        let rows = corpus.rows(ofSource: source)
-        guard !filter.isEmpty else { return rows.isEmpty ? [] : [rows] }
-        var runs: [Range<Int>] = []
-        var start: Int?
-        for row in rows {
-            if filter.accepts(row: row, in: corpus) {
-                if start == nil { start = row }
-            } else if let first = start {
-                runs.append(first..<row)
-                start = nil
-            }
-        }
-        if let first = start { runs.append(first..<rows.upperBound) }
-        return runs
+    /// Whether a search across rows must look at `source`: with a filter, only if one of its rows
+    /// passes (a `--file` filter rules out whole files without joining their rows).
+    func searchesAcrossRows(ofSource source: Int, in corpus: Corpus) -> Bool {
+        filter.isEmpty || corpus.rows(ofSource: source).contains { filter.accepts(row: $0, in: corpus) }
     }
 
-    /// The search with hits across rows: each run of rows (see `runs(ofSource:in:)`) joined into
-    /// one text (`JoinedRows`) and searched whole by the matcher. Stops between runs, and between
-    /// rows while joining, when `deadline` passes or `isCancelled()` says so; cannot stop inside one
-    /// matcher pass (a transcript's text is one pass).
+    /// The hits of `source` when hits may cross rows: its rows joined into one text (`JoinedRows`)
+    /// and searched whole by `matcher`; a filter keeps the hits whose first row passes it (so
+    /// `--speaker Alice` keeps the sentence Alice starts, which runs on into cues with no speaker
+    /// label, as SubRip files write them).
+    func hitsAcrossRows(ofSource source: Int, in corpus: Corpus, matcher: any Matcher)
+        -> (joined: JoinedRows, hits: [(row: Int, utf8Range: Range<Int>, range: Range<String.Index>)]) {
+        let joined = JoinedRows(corpus.rows(ofSource: source), of: corpus)
+        var hits = joined.hits(of: matcher)
+        if !filter.isEmpty {
+            var accepted: [Int: Bool] = [:]
+            hits.removeAll { hit in
+                if let known = accepted[hit.row] { return !known }
+                let passes = filter.accepts(row: hit.row, in: corpus)
+                accepted[hit.row] = passes
+                return !passes
+            }
+        }
+        return (joined, hits)
+    }
+
+    /// The search with hits across rows: each transcript searched as one text (see
+    /// `hitsAcrossRows(ofSource:in:matcher:)`). Stops between transcripts when `deadline` passes
+    /// or `isCancelled()` says so; cannot stop inside one (a transcript's text is one matcher pass).
     func searchAcrossRows(
         _ corpus: Corpus, matcher: any Matcher, until deadline: ContinuousClock.Instant?, isCancelled: () -> Bool
     ) throws(Interruption) -> HitIndex {
         var index = HitIndex(rowCount: corpus.rowCount)
         let clock = ContinuousClock()
         for source in corpus.sources.indices {
-            var next = corpus.rows(ofSource: source).lowerBound  // the first row not yet appended
-            for run in runs(ofSource: source, in: corpus) {
-                if isCancelled() { throw .cancelled }
-                if let deadline, clock.now > deadline { throw .deadlinePassed(row: run.lowerBound) }
-                while next < run.lowerBound {
-                    index.append(row: next, utf8Ranges: [])
-                    next += 1
-                }
-                var hits = JoinedRows(run, of: corpus).hits(of: matcher)[...]
-                for row in run {
-                    var ranges: [Range<Int>] = []
-                    while let hit = hits.first, hit.row == row {
-                        ranges.append(hit.utf8Range)
-                        hits = hits.dropFirst()
-                    }
-                    index.append(row: row, utf8Ranges: ranges)
-                }
-                next = run.upperBound
+            let rows = corpus.rows(ofSource: source)
+            if isCancelled() { throw .cancelled }
+            if let deadline, clock.now > deadline { throw .deadlinePassed(row: rows.lowerBound) }
+            guard searchesAcrossRows(ofSource: source, in: corpus) else {
+                for row in rows { index.append(row: row, utf8Ranges: []) }
+                continue
             }
-            for row in next..<corpus.rows(ofSource: source).upperBound { index.append(row: row, utf8Ranges: []) }
+            var hits = hitsAcrossRows(ofSource: source, in: corpus, matcher: matcher).hits[...]
+            for row in rows {
+                var ranges: [Range<Int>] = []
+                while let hit = hits.first, hit.row == row {
+                    ranges.append(hit.utf8Range)
+                    hits = hits.dropFirst()
+                }
+                index.append(row: row, utf8Ranges: ranges)
+            }
         }
         return index
     }

@@ -37,7 +37,7 @@ public enum RowSpanning: String, Sendable, CaseIterable, Codable {
     /// Each transcript is searched as one text, its rows joined by one space, so a sentence cut
     /// over two cues ("we need to cut the" / "budget by ten percent") is found. A hit is recorded
     /// against the row it starts in, its range running on into the following rows (see `Hit`).
-    /// Never across two transcripts.
+    /// Never across two transcripts. A row filter applies to the row a hit starts in.
     case acrossRows
 }
 

@@ -79,19 +79,16 @@ public actor SearchIterator {
 
 extension SearchIterator {
     private func hitsAcrossRows(ofSource source: Int, matcher: any Matcher) -> [SearchHit] {
-        var found: [SearchHit] = []
-        for run in runner.runs(ofSource: source, in: corpus) {
-            let joined = JoinedRows(run, of: corpus)
-            for hit in joined.hits(of: matcher) {
-                let value = corpus.row(at: hit.row)
-                found.append(SearchHit(
-                    position: position, row: value.id, locator: value.locator, start: value.start, speaker: value.speaker,
-                    title: value.title, utf8Range: hit.utf8Range,
-                    snippet: Snippet(text: joined.text, range: hit.range, length: snippetLength)))
-                position += 1
-            }
+        guard runner.searchesAcrossRows(ofSource: source, in: corpus) else { return [] }
+        let (joined, hits) = runner.hitsAcrossRows(ofSource: source, in: corpus, matcher: matcher)
+        return hits.map { hit in
+            let value = corpus.row(at: hit.row)
+            defer { position += 1 }
+            return SearchHit(
+                position: position, row: value.id, locator: value.locator, start: value.start, speaker: value.speaker,
+                title: value.title, utf8Range: hit.utf8Range,
+                snippet: Snippet(text: joined.text, range: hit.range, length: snippetLength))
         }
-        return found
     }
 }
 
