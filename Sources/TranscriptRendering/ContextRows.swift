@@ -1,3 +1,4 @@
+import TranscriptModel
 import TranscriptSearch
 
 /// Which rows a listing of hits shows, as grep's `-C`: every row with a hit and up to `context` rows
@@ -9,13 +10,16 @@ public enum ContextRows {
         public var startsGroup: Bool
     }
 
+    /// With `corpus`, a row's hits that run on into following rows (a search across cues) bring
+    /// those rows in too, as rows of the hit: the context starts after the last row a hit reaches.
     /// - Complexity: O(rows shown + rows with hits).
-    public static func shown(in rows: Range<Int>, index: HitIndex, context: Int) -> [Shown] {
+    public static func shown(in rows: Range<Int>, index: HitIndex, context: Int, corpus: Corpus? = nil) -> [Shown] {
         var shown: [Shown] = []
         var next = rows.lowerBound  // the first row not yet shown
         for row in rows where !index.positions(inRow: row).isEmpty {
+            let reached = corpus.map { index.lastRow(ofHitAt: index.positions(inRow: row).upperBound - 1, in: $0) } ?? row
             let from = max(next, row - context)
-            let to = min(rows.upperBound - 1, row + context)
+            let to = min(rows.upperBound - 1, reached + context)
             guard from <= to else { continue }
             for value in from...to {
                 shown.append(Shown(row: value, startsGroup: value == from && !shown.isEmpty && from > next))

@@ -93,6 +93,18 @@ struct LiteralMatcherTests {
         }
     }
 
+    /// Regression (found while testing hits across cues): a decomposed accented character before
+    /// the anchor run made the step back to the hit's start land one character short, and the hit
+    /// was lost. Now such a row goes to the reference.
+    @Test(arguments: ["afé ca", "café caf", "café café"])
+    func decomposedTextBeforeTheAnchorKeepsItsHits(_ query: String) throws {
+        let text = query.decomposedStringWithCanonicalMapping
+        let parsed = try Query(query)
+        let reference = try RegexMatcher(parsed).ranges(in: text)
+        #expect(reference.count == 1)
+        #expect(try #require(LiteralMatcher(parsed)).ranges(in: text) == reference)
+    }
+
     /// Refining: searching only the rows a shorter query hit gives exactly the full search's hits
     /// (few candidates take the row-by-row path, many the whole-buffer one).
     @Test func refiningEqualsAFullSearch() throws {

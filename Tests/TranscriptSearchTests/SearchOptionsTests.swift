@@ -83,12 +83,23 @@ struct SearchOptionsTests {
     @Test(arguments: SearchOptions.Option.allCases)
     func everySupportedOptionChangesResults(_ option: SearchOptions.Option) throws {
         #expect(SearchOptions.supportedOptions[option] != nil)
+        if option == .acrossRows {
+            let corpus = Corpus([Transcript(source: SourceInfo(path: "a.srt", format: "srt", encoding: "UTF-8"), rows: [
+                Row(id: RowID(source: 0, index: 0), text: "cut the", locator: Locator(file: "a.srt")),
+                Row(id: RowID(source: 0, index: 1), text: "budget", locator: Locator(file: "a.srt")),
+            ])])
+            let plain = try SearchRequest(text: "the budget").runner().search(corpus)
+            let changed = try SearchRequest(text: "the budget", options: SearchOptions(spanning: .acrossRows)).runner().search(corpus)
+            #expect(plain.count == 0 && changed.count == 1)
+            return
+        }
         let (text, query, flipped): (String, String, SearchOptions) = switch option {
         case .caseSensitive: ("Budget budget", "budget", SearchOptions(caseMatching: .sensitive))
         case .diacriticSensitive: ("café", "cafe", SearchOptions(diacritics: .insensitive))
         case .wholeWord: ("catalog cat", "cat", SearchOptions(words: .wholeWords))
         case .regularExpression: ("axb a.b", "a.b", SearchOptions(syntax: .regularExpression))
         case .language: ("Irmak", "ı", SearchOptions(language: "tr"))
+        case .acrossRows: ("", "", SearchOptions())  // above: it needs rows
         }
         let plain = try RegexMatcher(try Query(query)).ranges(in: text)
         let changed = try RegexMatcher(try Query(query, options: flipped)).ranges(in: text)

@@ -11,6 +11,7 @@ struct RawArguments: Sendable {
     var words: WordMatching = .anywhere
     var syntax: QuerySyntax = .verbatim
     var language: String?
+    var spanning: RowSpanning = .withinRows
     /// Filters from flags; query tokens add to them.
     var filter = RowFilter()
     var facets = false
@@ -139,7 +140,8 @@ extension RawArguments {
     }
 
     var searchOptions: SearchOptions {
-        SearchOptions(caseMatching: caseMatching, diacritics: diacritics, words: words, syntax: syntax, language: language)
+        SearchOptions(caseMatching: caseMatching, diacritics: diacritics, words: words, syntax: syntax, language: language,
+                      spanning: spanning)
     }
 
     /// The query and the paths among the positional arguments. Leading `key:value` tokens

@@ -10,7 +10,8 @@ import TranscriptSearch
 /// - html: one self-contained page (`HTMLExport`);
 /// - markup: one line per row with hits, tab-separated: file, row ID, start (`HH:MM:SS.mmm` or
 ///   empty), speaker (or empty), then the text with `&`, `<`, `>` escaped and each hit wrapped in
-///   `--pre-tag`/`--post-tag` (`HighlightMarkup`, which also reads it back);
+///   `--pre-tag`/`--post-tag` (`HighlightMarkup`, which also reads it back). A hit across cues gives
+///   a line for each row it covers, its part in that row wrapped;
 /// - edl, m3u: a playlist of the moments (`PlaylistExport`, `MomentPlaylist`) for mpv or VLC; no
 ///   hits writes nothing (exit 1), and nothing to play (no times, no recording) is an error (exit 2).
 ///
@@ -119,12 +120,12 @@ struct ExportCommand {
         case .markup:
             let markup = HighlightMarkup(preTag: raw.preTag, postTag: raw.postTag)
             var out = ""
-            for row in index.rowsWithHits {
+            for row in ContextRows.shown(in: 0..<corpus.rowCount, index: index, context: 0, corpus: corpus).map(\.row) {
                 let value = corpus.row(at: row)
                 let fields = [
                     ControlSequences.stripped(value.locator.file), value.id.description,
                     value.start?.formatted ?? "", value.speaker ?? "",
-                    markup.encode(value.text, ranges: index.hits(inRow: row).map(\.utf8Range)),
+                    markup.encode(value.text, ranges: index.segments(inRow: row, in: corpus).map(\.utf8Range)),
                 ]
                 out += fields.map { ControlSequences.stripped($0) }.joined(separator: "\t") + "\n"
             }

@@ -112,12 +112,12 @@ struct NavigateCommand {
         if raw.json {
             let hit = search.index.hit(at: current)
             let source = search.corpus.rows(ofSource: search.corpus.source(ofRow: hit.row))
-            for row in max(source.lowerBound, hit.row - context)...min(source.upperBound - 1, hit.row + context) {
-                let value = search.corpus.row(at: row)
+            let lastRow = search.index.lastRow(ofHitAt: current, in: search.corpus)
+            for row in max(source.lowerBound, hit.row - context)...min(source.upperBound - 1, lastRow + context) {
                 if row == hit.row {
-                    out.line(JSONLinesFormat.hitRecord(hit, of: search.index.count, row: value))
+                    out.line(JSONLinesFormat.hitRecord(at: current, of: search.index, in: search.corpus))
                 } else {
-                    out.line(JSONLinesFormat.contextRecord(value))
+                    out.line(JSONLinesFormat.contextRecord(search.corpus.row(at: row)))
                 }
             }
             return

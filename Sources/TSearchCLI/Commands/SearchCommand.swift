@@ -116,14 +116,13 @@ struct SearchCommand {
     private func writeJSON(corpus: Corpus, index: HitIndex, loading: CorpusLoading) {
         let out = environment.stdout
         for source in corpus.sources.indices where !out.isClosed {
-            let shown = ContextRows.shown(in: corpus.rows(ofSource: source), index: index, context: settings.contextRows)
+            let shown = ContextRows.shown(in: corpus.rows(ofSource: source), index: index, context: settings.contextRows, corpus: corpus)
             for row in shown.map(\.row) {
-                let value = corpus.row(at: row)
-                let hits = index.hits(inRow: row)
-                if hits.isEmpty {
-                    out.line(JSONLinesFormat.contextRecord(value))
+                let positions = index.positions(inRow: row)
+                if positions.isEmpty {
+                    out.line(JSONLinesFormat.contextRecord(corpus.row(at: row)))
                 } else {
-                    for hit in hits { out.line(JSONLinesFormat.hitRecord(hit, of: index.count, row: value)) }
+                    for position in positions { out.line(JSONLinesFormat.hitRecord(at: position, of: index, in: corpus)) }
                 }
             }
         }

@@ -50,10 +50,11 @@ struct PagerLayout {
         wrappedCells(ofRow: row, in: state).count
     }
 
-    /// `00:06:32  Alice: text`, hits styled, wrapped to the screen width without splitting a grapheme.
+    /// `00:06:32  Alice: text`, hits styled (every part of a hit across cues in its row), wrapped
+    /// to the screen width without splitting a grapheme.
     static func wrappedCells(ofRow row: Int, in state: PagerState) -> [[Cell]] {
         let value = state.corpus.row(at: row)
-        let positions = state.index.positions(inRow: row)
+        let segments = state.index.segments(inRow: row, in: state.corpus)
         var cells: [Cell] = []
         func append(_ text: some StringProtocol, _ style: Style, hit: Int? = nil) {
             for character in ControlSequences.stripped(text) { cells.append(Cell(character: character, style: style, hit: hit)) }
@@ -68,12 +69,12 @@ struct PagerLayout {
         }
         let text = value.text
         var cursor = text.startIndex
-        let base: Style = positions.isEmpty ? .context : .plain
-        for position in positions {
-            let hit = state.index.hit(at: position)
-            let range = hit.range(in: text)
+        let base: Style = segments.isEmpty ? .context : .plain
+        for segment in segments {
+            let range = segment.range(in: text)
+            guard range.lowerBound >= cursor else { continue }
             append(text[cursor..<range.lowerBound], base)
-            append(text[range], position == state.cursor.current ? .current : .hit, hit: position)
+            append(text[range], segment.position == state.cursor.current ? .current : .hit, hit: segment.position)
             cursor = range.upperBound
         }
         append(text[cursor...], base)

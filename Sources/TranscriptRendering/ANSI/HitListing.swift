@@ -4,10 +4,14 @@ import TranscriptSearch
 /// The human listing of `tsearch search`: for each file with hits a heading, then one line per row
 /// with hits (`k/N  time  Speaker: text`, every hit highlighted), with `contextRows` rows of context
 /// around each (dimmed) and, with context, `--` between groups that are not adjacent, as grep does.
+/// A hit across cues is shown whole: its first row carries its number, each following row it runs
+/// into is shown (without a number, not dimmed) with its part highlighted.
 ///
 /// ```
 /// Samples/standup.vtt
 ///  3/52  00:01:12  Alice: we need the budget by Friday
+///  4/52  00:01:15  Alice: so we need to cut the
+///        00:01:17  Alice: budget by ten percent
 /// ```
 public struct HitListing: Sendable {
     public let corpus: Corpus
@@ -29,7 +33,7 @@ public struct HitListing: Sendable {
         let styler = formatting.styler
         var lines = [styler.paint(ControlSequences.stripped(corpus.sources[source].path), .path)]
         var shownTitle: String?
-        for shown in ContextRows.shown(in: rows, index: index, context: contextRows) {
+        for shown in ContextRows.shown(in: rows, index: index, context: contextRows, corpus: corpus) {
             if contextRows > 0, shown.startsGroup { lines.append(styler.paint("--", .separator)) }
             let value = corpus.row(at: shown.row)
             if let title = value.title, title != shownTitle {
@@ -42,8 +46,9 @@ public struct HitListing: Sendable {
     }
 
     /// One hit in its context, for `tsearch next`/`show`: a header naming the hit
-    /// (`hit 3 of 17 · 00:06:32 · Alice · standup.vtt · § Budget`), then the hit's row with
-    /// `contextRows` rows each side (within its file), the hit painted as current.
+    /// (`hit 3 of 17 · 00:06:32 · Alice · standup.vtt · § Budget`, the time and speaker of the row
+    /// the hit starts in), then the hit's rows with `contextRows` rows each side (within its file),
+    /// the hit painted as current.
     public func lines(aroundHit position: Int) -> [String] {
         let hit = index.hit(at: position)
         let row = corpus.row(at: hit.row)
@@ -54,11 +59,13 @@ public struct HitListing: Sendable {
         header.append(styler.paint(ControlSequences.stripped(row.locator.file), .path))
         if let title = row.title { header.append(styler.paint("§ " + ControlSequences.stripped(title), .section)) }
         let source = corpus.rows(ofSource: corpus.source(ofRow: hit.row))
-        let shown = max(source.lowerBound, hit.row - contextRows)...min(source.upperBound - 1, hit.row + contextRows)
+        let lastRow = index.lastRow(ofHitAt: position, in: corpus)
+        let shown = max(source.lowerBound, hit.row - contextRows)...min(source.upperBound - 1, lastRow + contextRows)
         return [header.joined(separator: " · ")] + shown.map { line(for: corpus.row(at: $0), at: $0, current: position) }
     }
 
-    /// `k/N  time  Speaker: text` for a row with hits, the same dimmed without the number for context.
+    /// `k/N  time  Speaker: text` for a row with hits, the same without the number for a row a hit
+    /// runs into, and dimmed without the number for context.
     private func line(for value: Row, at row: Int, current: Int?) -> String {
         let styler = formatting.styler
         let numberWidth = formatting.hitNumbers(0..<index.count, of: index.count).count + 2
@@ -67,13 +74,14 @@ public struct HitListing: Sendable {
         let padded = String(repeating: " ", count: max(0, numberWidth - number.count)) + number
         let place = formatting.place(of: value)
         let gap = place.isEmpty ? "" : "  "  // a book's rows have no time or line
-        if positions.isEmpty {
+        let segments = index.segments(inRow: row, in: corpus)
+        if segments.isEmpty {
             let speaker = value.speaker.map { ControlSequences.stripped($0) + ": " } ?? ""
             let text = ControlSequences.stripped(value.text)
             return styler.paint("\(padded)  \(place)\(gap)\(speaker)\(text)", .context)
         }
         return styler.paint(padded, .hitNumber) + "  " + styler.paint(place, .time) + gap
             + formatting.speakerPrefix(of: value)
-            + formatting.highlighted(value.text, hits: index.hits(inRow: row), current: current)
+            + formatting.highlighted(value.text, segments: segments, current: current)
     }
 }

@@ -26,12 +26,20 @@ public struct RowFormatting: Sendable {
     /// The row's text with each hit painted (`current` in its own colour), made terminal-safe
     /// piece by piece so highlight boundaries stay where the hits are.
     public func highlighted(_ text: String, hits: [Hit], current: Int? = nil) -> String {
+        highlighted(text, segments: hits.map { HitSegment(position: $0.position, row: $0.row, utf8Range: $0.utf8Range, isFirst: true) },
+                    current: current)
+    }
+
+    /// The row's text with each hit segment painted (every part of the `current` hit in its own
+    /// colour); `segments` are this row's (`HitIndex.segments(inRow:in:)`), in text order.
+    public func highlighted(_ text: String, segments: [HitSegment], current: Int? = nil) -> String {
         var out = ""
         var cursor = text.startIndex
-        for hit in hits {
-            let range = hit.range(in: text)
+        for segment in segments {
+            let range = segment.range(in: text)
+            guard range.lowerBound >= cursor else { continue }  // overlapping ranges never come from a search
             out += ControlSequences.stripped(text[cursor..<range.lowerBound])
-            out += styler.paint(ControlSequences.stripped(text[range]), hit.position == current ? .currentMatch : .match)
+            out += styler.paint(ControlSequences.stripped(text[range]), segment.position == current ? .currentMatch : .match)
             cursor = range.upperBound
         }
         out += ControlSequences.stripped(text[cursor...])

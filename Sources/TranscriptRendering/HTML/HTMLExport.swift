@@ -5,7 +5,9 @@ import TranscriptSearch
 ///
 /// - Every piece of transcript text is escaped (`HTMLText`); hits are `<mark>`s, each with an anchor
 ///   (`#hit-17`, 1-based as shown) and a link to itself, the current one with class `current`; every
-///   row has an anchor too (`#row-0-12`, its row ID).
+///   row has an anchor too (`#row-0-12`, its row ID). A hit across cues is marked in every row it
+///   covers: the first `<mark>` has the anchor and `data-hit`, the others `data-part` (the same
+///   position) and link to it; all of them take class `current` together.
 /// - Grouped by file and section with a table of contents and hit counts; timestamps and speakers
 ///   shown, a timestamp linking to `media#t=SECONDS` when a media URL is given.
 /// - Light and dark from `prefers-color-scheme`; fits a phone's width.
@@ -79,7 +81,7 @@ public struct HTMLExport: Sendable {
         guard let context = settings.contextRows else {
             return rows.map { ContextRows.Shown(row: $0, startsGroup: false) }
         }
-        return ContextRows.shown(in: rows, index: index, context: context)
+        return ContextRows.shown(in: rows, index: index, context: context, corpus: corpus)
     }
 
     private func tableOfContents(_ sources: [Int]) -> String {
@@ -126,8 +128,8 @@ public struct HTMLExport: Sendable {
     }
 
     private func renderRow(_ row: Row, at rowIndex: Int, into page: inout String) {
-        let hits = index.hits(inRow: rowIndex)
-        page += "<div class=\"row\(hits.isEmpty ? " context" : "")\" id=\"row-\(row.id.description.replacingColon)\">"
+        let segments = index.segments(inRow: rowIndex, in: corpus)
+        page += "<div class=\"row\(segments.isEmpty ? " context" : "")\" id=\"row-\(row.id.description.replacingColon)\">"
         if let start = row.start {
             let label = start.formatted.dropLast(4)
             if let media = settings.mediaURL {
@@ -143,11 +145,13 @@ public struct HTMLExport: Sendable {
         page += "<span class=\"text\">"
         let text = row.text
         var cursor = text.startIndex
-        for hit in hits {
-            let range = hit.range(in: text)
-            let number = hit.position + 1
+        for segment in segments {
+            let range = segment.range(in: text)
+            guard range.lowerBound >= cursor else { continue }  // overlapping ranges never come from a search
+            let number = segment.position + 1
             page += HTMLText.escaped(text[cursor..<range.lowerBound])
-            page += "<mark id=\"hit-\(number)\" data-hit=\"\(hit.position)\"\(hit.position == current ? " class=\"current\"" : "")>"
+            page += segment.isFirst ? "<mark id=\"hit-\(number)\" data-hit=\"\(segment.position)\"" : "<mark data-part=\"\(segment.position)\""
+            page += "\(segment.position == current ? " class=\"current\"" : "")>"
             page += "<a href=\"#hit-\(number)\">\(HTMLText.escaped(text[range]))</a></mark>"
             cursor = range.upperBound
         }
@@ -179,13 +183,15 @@ public struct HTMLExport: Sendable {
     static let script = """
     (function(){var marks=document.querySelectorAll("mark[data-hit]"),body=document.body,
     at=+body.dataset.current||0,shown=document.getElementById("position");
+    function mark(k,on){marks[k].classList.toggle("current",on);
+    document.querySelectorAll('mark[data-part="'+k+'"]').forEach(function(p){p.classList.toggle("current",on);});}
     function go(k){if(!marks.length)return;k=((k%marks.length)+marks.length)%marks.length;
-    marks[at].classList.remove("current");at=k;var m=marks[at];m.classList.add("current");
+    mark(at,false);at=k;mark(at,true);var m=marks[at];
     m.scrollIntoView({block:"center"});shown.textContent=at+1;history.replaceState(null,"","#hit-"+(at+1));}
     document.addEventListener("keydown",function(e){if(e.ctrlKey||e.metaKey||e.altKey)return;
     if(e.key==="n"){go(at+1);e.preventDefault();}else if(e.key==="N"){go(at-1);e.preventDefault();}});
-    document.addEventListener("click",function(e){var m=e.target.closest("mark[data-hit]");
-    if(m){e.preventDefault();go(+m.dataset.hit);return;}var b=e.target.closest("[data-step]");
+    document.addEventListener("click",function(e){var m=e.target.closest("mark[data-hit],mark[data-part]");
+    if(m){e.preventDefault();go(+(m.dataset.hit||m.dataset.part));return;}var b=e.target.closest("[data-step]");
     if(b)go(at+(+b.dataset.step));});
     if(marks.length&&!location.hash)marks[at].scrollIntoView({block:"center"});})();
     """

@@ -12,12 +12,19 @@ import TranscriptSearch
 ///   content document) and `element` (the block's position in it), for a video's subtitle rows
 ///   `video`: `{"path": "talk.mkv", "stream": 1, "language": "ger"}` (the stream's position among the
 ///   video's subtitle streams, from 0, as ffmpeg's `0:s:N`; `language` null when untagged; `file` is
-///   then the display path `talk.mkv#s:1 (ger)`, see `VideoSubtitleStream`), `text` (the whole row), and `match`:
-///   `{"start": …, "end": …, "text": …}`, UTF-8 byte offsets into `text`, on character boundaries;
-///   then `media_time`: where the row starts in the recording, in seconds (a number with up to three
-///   decimals, `62.5`: what a player's `--start` or a URL's `#t=` takes), or null for a row without a
-///   time (EPUB, plain text). `media_time` and `video` were added to schema 1 without a new number: a
-///   reader of the other members sees nothing change.
+///   then the display path `talk.mkv#s:1 (ger)`, see `VideoSubtitleStream`), `text` (the whole row),
+///   `match`: `{"start": …, "end": …, "text": …}`, UTF-8 byte offsets into `text`, on character
+///   boundaries, and `spans`: the hit's part in each row it covers, in order,
+///   `[{"row": "0:3", "start": …, "end": …, "text": …}]`, offsets into that row's text. A hit
+///   within one row has one span, equal to `match`. A hit across cues (`--across-cues`) has one
+///   span per row: `row`, `text` and `match.start` are those of the row it starts in, `match.end`
+///   counts on through the following rows' texts as searched (each row's text after one space), so
+///   it may exceed the length of `text`, and `match.text` is the whole matched text (rows joined by
+///   one space). The rows it runs into follow as `context` records. Last, `media_time`: where the
+///   row starts in the recording, in seconds (a number with up to three decimals, `62.5`: what a
+///   player's `--start` or a URL's `#t=` takes), or null for a row without a time (EPUB, plain
+///   text). `spans`, `media_time` and `video` were added to schema 1 without a new number: a reader
+///   of the other members sees nothing change.
 /// - `context` (with `-C N`): `file`, `row`, `line`, `cue`, `start_ms`, `end_ms`, `speaker`, `title`,
 ///   `text`.
 /// - `row` (`tsearch rows --json`): the same members as `context`.
@@ -31,16 +38,53 @@ import TranscriptSearch
 public enum JSONLinesFormat {
     public static let schema = 1
 
+    /// The record of a hit within one row (only its part in `row`, for a hit across rows: use
+    /// `hitRecord(at:of:in:)` for those).
     public static func hitRecord(_ hit: Hit, of total: Int, row: Row) -> String {
+        let range = hit.range(in: row.text)
+        let utf8 = row.text.utf8
+        let offsets = utf8.distance(from: utf8.startIndex, to: range.lowerBound)..<utf8.distance(from: utf8.startIndex, to: range.upperBound)
+        let span = Span(row: row.id, utf8Range: offsets, text: String(row.text[range]))
+        return hitRecord(hit, of: total, row: row, matchedText: span.text, spans: [span])
+    }
+
+    /// The record of hit `position` of `index`, whole: every row it covers in `spans`.
+    public static func hitRecord(at position: Int, of index: HitIndex, in corpus: Corpus) -> String {
+        let hit = index.hit(at: position)
+        let segments = index.segments(ofHitAt: position, in: corpus)
+        let row = corpus.row(at: hit.row)
+        if segments.count == 1 && hit.utf8Range.upperBound <= row.text.utf8.count {
+            return hitRecord(hit, of: index.count, row: row)  // within one row, as almost every hit
+        }
+        let spans = segments.map { segment in
+            let text = corpus.text(ofRow: segment.row)
+            return Span(row: corpus.id(ofRow: segment.row), utf8Range: segment.utf8Range, text: String(text[segment.range(in: text)]))
+        }
+        return hitRecord(hit, of: index.count, row: row, matchedText: index.matchedText(ofHitAt: position, in: corpus), spans: spans)
+    }
+
+    /// A hit's part in one row.
+    struct Span {
+        var row: RowID
+        var utf8Range: Range<Int>
+        var text: String
+    }
+
+    private static func hitRecord(_ hit: Hit, of total: Int, row: Row, matchedText: String, spans: [Span]) -> String {
         var object = begin("hit")
         object.add("hit", hit.position + 1)
         object.add("hits", total)
         addRow(row, to: &object)
-        let range = hit.range(in: row.text)
         object.add("match") { match in
             match.add("start", hit.utf8Range.lowerBound)
             match.add("end", hit.utf8Range.upperBound)
-            match.add("text", String(row.text[range]))
+            match.add("text", matchedText)
+        }
+        object.add("spans", array: spans) { entry, span in
+            entry.add("row", span.row.description)
+            entry.add("start", span.utf8Range.lowerBound)
+            entry.add("end", span.utf8Range.upperBound)
+            entry.add("text", span.text)
         }
         object.add("media_time", seconds: row.start?.milliseconds)
         return object.finished

@@ -2,7 +2,8 @@ import TranscriptModel
 
 /// Runs a matcher over the rows of a corpus that pass a filter, and records the hits as a
 /// `HitIndex`. Without a matcher (a query of filter tokens only), every passing row is one hit with
-/// an empty range: the search lists rows.
+/// an empty range: the search lists rows. With `.acrossRows` each transcript is searched as one
+/// text, rows joined by one space (`JoinedRows`), and the filter applies to the row a hit starts in.
 ///
 /// `let index = SearchRunner(try RegexMatcher(query)).search(corpus)`
 ///
@@ -12,10 +13,13 @@ import TranscriptModel
 public struct SearchRunner: Sendable {
     public let matcher: (any Matcher)?
     public let filter: RowFilter
+    /// Whether hits may cross rows; a listing without a matcher is always one hit per row.
+    public let spanning: RowSpanning
 
-    public init(_ matcher: (any Matcher)?, filter: RowFilter = RowFilter()) {
+    public init(_ matcher: (any Matcher)?, filter: RowFilter = RowFilter(), spanning: RowSpanning = .withinRows) {
         self.matcher = matcher
         self.filter = filter
+        self.spanning = spanning
     }
 
     /// Every hit in `corpus`, in corpus order. - Complexity: one matcher pass per row that passes.
@@ -32,10 +36,14 @@ public struct SearchRunner: Sendable {
 
     /// The same search, stopping between rows when `deadline` passes or `isCancelled()` says so.
     /// `candidates` (row indices in order), when given, are the only rows searched: the rows that
-    /// matched a query this one refines (see `refines(_:)`).
+    /// matched a query this one refines (see `refines(_:)`); a search across rows ignores them (a
+    /// longer query's hit may start in a row where the shorter one's did not).
     public func search(
         _ corpus: Corpus, until deadline: ContinuousClock.Instant?, candidates: [Int]? = nil, isCancelled: () -> Bool
     ) throws(Interruption) -> HitIndex {
+        if spanning == .acrossRows, let matcher {
+            return try searchAcrossRows(corpus, matcher: matcher, until: deadline, isCancelled: isCancelled)
+        }
         if let literal = matcher as? LiteralMatcher {
             return try literal.search(corpus, filter: filter, candidates: candidates, until: deadline, isCancelled: isCancelled)
         }

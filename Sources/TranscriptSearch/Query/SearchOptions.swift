@@ -30,6 +30,17 @@ public enum QuerySyntax: String, Sendable, CaseIterable, Codable {
     case regularExpression
 }
 
+/// Whether a hit may run from one row into the next (`--across-cues`).
+public enum RowSpanning: String, Sendable, CaseIterable, Codable {
+    /// Each row is searched on its own: a hit lies inside one row.
+    case withinRows
+    /// Each transcript is searched as one text, its rows joined by one space, so a sentence cut
+    /// over two cues ("we need to cut the" / "budget by ten percent") is found. A hit is recorded
+    /// against the row it starts in, its range running on into the following rows (see `Hit`).
+    /// Never across two transcripts. A row filter applies to the row a hit starts in.
+    case acrossRows
+}
+
 /// How a query matches, as Readium's `SearchOptions`. Frozen at construction of a matcher.
 public struct SearchOptions: Hashable, Sendable, Codable {
     public var caseMatching: CaseMatching
@@ -38,28 +49,48 @@ public struct SearchOptions: Hashable, Sendable, Codable {
     public var syntax: QuerySyntax
     /// A BCP 47 language whose case rules apply (`tr`, `az`: dotted and dotless i), or nil.
     public var language: String?
+    /// Whether hits may cross from one row into the next; a search option, not a matcher's: the
+    /// `SearchRunner` decides what text a matcher sees.
+    public var spanning: RowSpanning
 
     public init(
         caseMatching: CaseMatching = .insensitive, diacritics: DiacriticMatching = .sensitive,
-        words: WordMatching = .anywhere, syntax: QuerySyntax = .verbatim, language: String? = nil
+        words: WordMatching = .anywhere, syntax: QuerySyntax = .verbatim, language: String? = nil,
+        spanning: RowSpanning = .withinRows
     ) {
         self.caseMatching = caseMatching
         self.diacritics = diacritics
         self.words = words
         self.syntax = syntax
         self.language = language
+        self.spanning = spanning
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case caseMatching, diacritics, words, syntax, language, spanning
+    }
+
+    /// Reads options saved before `spanning` existed as `withinRows`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        caseMatching = try container.decode(CaseMatching.self, forKey: .caseMatching)
+        diacritics = try container.decode(DiacriticMatching.self, forKey: .diacritics)
+        words = try container.decode(WordMatching.self, forKey: .words)
+        syntax = try container.decode(QuerySyntax.self, forKey: .syntax)
+        language = try container.decodeIfPresent(String.self, forKey: .language)
+        spanning = try container.decodeIfPresent(RowSpanning.self, forKey: .spanning) ?? .withinRows
     }
 
     /// The options a query can set, as `supportedOptions` reports them.
     public enum Option: String, Sendable, CaseIterable {
-        case caseSensitive, diacriticSensitive, wholeWord, regularExpression, language
+        case caseSensitive, diacriticSensitive, wholeWord, regularExpression, language, acrossRows
     }
 
     /// Every option this build implements, with its default: what a UI may offer (as Readium's
     /// `searchOptions`). A test flips each one and sees the results change.
     public static let supportedOptions: [Option: String] = [
         .caseSensitive: "false", .diacriticSensitive: "true", .wholeWord: "false",
-        .regularExpression: "false", .language: "none (tr and az tailor i/İ/ı/I)",
+        .regularExpression: "false", .language: "none (tr and az tailor i/İ/ı/I)", .acrossRows: "false",
     ]
 
     /// Languages whose case folding differs from the default: Turkish and Azerbaijani.

@@ -31,6 +31,9 @@ public struct SearchRequest: Hashable, Sendable, Codable {
             return SearchRunner(nil, filter: filter)
         }
         let query = try Query(text, options: options)
+        // Across rows the reference itself searches each transcript's joined text: it is the
+        // definition of those hits, and one pass over a transcript is fast enough (see the README).
+        if options.spanning == .acrossRows { return SearchRunner(try RegexMatcher(query), filter: filter, spanning: .acrossRows) }
         // The literal matcher gives the reference's hits faster; it declines what it does not implement.
         if let literal = LiteralMatcher(query) { return SearchRunner(literal, filter: filter) }
         return SearchRunner(try RegexMatcher(query), filter: filter)
@@ -39,9 +42,11 @@ public struct SearchRequest: Hashable, Sendable, Codable {
     /// Whether every row this request can hit is a row `previous` hit, so searching only those rows
     /// is exact: the same options and filters, a verbatim query found anywhere in a word, and this
     /// text extending the previous one (a hit of `budg` always holds a hit of `bud`, character by
-    /// character). Whole words, regular expressions and token-only listings never qualify.
+    /// character). Whole words, regular expressions, token-only listings and searches across rows
+    /// (where a longer query's hit may start in a row the shorter one's did not) never qualify.
     public func refines(_ previous: SearchRequest) -> Bool {
         options == previous.options && filter == previous.filter && options.syntax == .verbatim
+            && options.spanning == .withinRows
             && options.words == .anywhere && !previous.text.isEmpty && text.hasPrefix(previous.text)
     }
 

@@ -3,6 +3,9 @@ import TranscriptModel
 /// The hit maps as bytes, for the cache beside a saved session. Layout, version 1, little-endian:
 /// the magic `TSHITIDX`, the version, the row count, then the four arrays. Reading checks that the
 /// maps are consistent (sorted, in range, agreeing), so a damaged cache throws instead of crashing.
+/// Hits across rows need no new layout (a range simply ends past its row's text), so the version
+/// stays 1; `isConsistent(with:)` checks such ranges against the rows they run into, and an older
+/// reader refuses them as out of range (and searches again) rather than misreading them.
 extension HitIndex {
     static let magic = Array("TSHITIDX".utf8)
     static let serializationVersion: UInt64 = 1
@@ -43,21 +46,42 @@ extension HitIndex {
 }
 
 extension HitIndex {
-    /// Whether these hits can belong to `corpus`: the same number of rows, and every range inside
-    /// its row's text and on UTF-8 scalar boundaries (so turning it into a `String` range is safe).
-    /// - Complexity: O(hits).
+    /// Whether these hits can belong to `corpus`: the same number of rows; every hit starts inside
+    /// its row's text (or on the space after it, for a hit across rows) and ends inside its
+    /// transcript's text as searched across rows (see `Hit`), both ends on UTF-8 scalar boundaries;
+    /// and within a transcript the hits are in order and do not overlap. So turning a hit into
+    /// segments and `String` ranges, and highlighting them, is safe.
+    /// - Complexity: O(hits + rows the hits cover).
     public func isConsistent(with corpus: Corpus) -> Bool {
         guard isComplete, rowCount == corpus.rowCount else { return false }
+        func isBoundary(_ offset: Int, inRow row: Int) -> Bool {
+            corpus.withTextBytes(ofRow: row) { bytes in
+                offset == bytes.count || (offset >= 0 && offset < bytes.count && bytes[offset] & 0xC0 != 0x80)
+            }
+        }
+        var sourceEnd = 0
+        var reached = (row: 0, offset: 0)  // where the previous hit of this transcript ended
         for position in 0..<count {
             let hit = hit(at: position)
-            let fits = corpus.withTextBytes(ofRow: hit.row) { bytes in
-                func isBoundary(_ offset: Int) -> Bool {
-                    offset == bytes.count || (offset < bytes.count && bytes[offset] & 0xC0 != 0x80)
-                }
-                return hit.utf8Range.upperBound <= bytes.count
-                    && isBoundary(hit.utf8Range.lowerBound) && isBoundary(hit.utf8Range.upperBound)
+            if hit.row >= sourceEnd {
+                let rows = corpus.rows(ofSource: corpus.source(ofRow: hit.row))
+                sourceEnd = rows.upperBound
+                reached = (rows.lowerBound, 0)
             }
-            if !fits { return false }
+            let start = hit.utf8Range.lowerBound
+            guard start <= Self.length(ofRow: hit.row, in: corpus), isBoundary(start, inRow: hit.row),
+                  (hit.row, start) >= reached
+            else { return false }
+            // Walk the end on through the following rows: each is one space and its text further.
+            var row = hit.row
+            var end = hit.utf8Range.upperBound
+            while end > Self.length(ofRow: row, in: corpus) {
+                guard row + 1 < sourceEnd else { return false }
+                end -= Self.length(ofRow: row, in: corpus) + 1
+                row += 1
+            }
+            guard isBoundary(end, inRow: row) else { return false }
+            reached = (row, end)
         }
         return true
     }

@@ -4,6 +4,10 @@
 /// - row → its hits in text order: `hits(inRow:)`, O(1) to find, O(k) to list;
 /// - row → its positions: `positions(inRow:)`, a contiguous range since hits are in corpus order, O(1).
 ///
+/// A hit across rows (`RowSpanning.acrossRows`) is in the maps once, against the row it starts in,
+/// its range running on past that row's text (see `Hit`); `segments(inRow:in:)` also finds the parts
+/// of such hits in the rows they run into.
+///
 /// Storage is flat so a million hits cost about 12 bytes each plus 4 bytes per row: three parallel
 /// arrays over hits (row, UTF-8 start, UTF-8 end) and a per-row table of first positions
 /// (`rowCount + 1` entries), instead of a dictionary of arrays.
@@ -48,7 +52,8 @@ public struct HitIndex: Sendable, Equatable {
     public var rowCount: Int { rowCountLimit }
 
     /// Records the hits of the next row; rows must be appended in order, each exactly once, with
-    /// ranges in text order. Hits are numbered as they are appended.
+    /// ranges in text order (a hit across rows: its range as `Hit` describes it). Hits are numbered
+    /// as they are appended.
     public mutating func append(row: Int, utf8Ranges: [Range<Int>]) {
         precondition(row == firstPosition.count - 1, "rows are appended in order, each once")
         precondition(row < rowCountLimit, "row beyond the row count")

@@ -9,7 +9,8 @@ public struct SearchHit: Hashable, Sendable {
     public var start: Timestamp?
     public var speaker: String?
     public var title: String?
-    /// UTF-8 byte offsets into the row's text.
+    /// UTF-8 byte offsets into the row's text (running on into the following rows for a hit across
+    /// rows, as `Hit.utf8Range`).
     public var utf8Range: Range<Int>
     public var snippet: Snippet
 }
@@ -21,7 +22,8 @@ public struct SearchHit: Hashable, Sendable {
 /// `while let page = try await iterator.next() { show(page) }`
 ///
 /// It searches lazily, only as far as the page needs, and checks for cancellation between rows
-/// (a cancelled task's `next()` throws `CancellationError`).
+/// (a cancelled task's `next()` throws `CancellationError`); across rows, a transcript at a time,
+/// with snippets taken from the transcript's joined text (so they run into the next rows).
 public actor SearchIterator {
     private let corpus: Corpus
     private let runner: SearchRunner
@@ -42,9 +44,15 @@ public actor SearchIterator {
     public func next() async throws -> [SearchHit]? {
         while buffered.count < pageSize && row < corpus.rowCount {
             try Task.checkCancellation()
-            let end = min(corpus.rowCount, row + 512)
-            for current in row..<end { buffered += hits(inRow: current) }
-            row = end
+            if runner.spanning == .acrossRows, let matcher = runner.matcher {
+                let source = corpus.source(ofRow: row)
+                buffered += hitsAcrossRows(ofSource: source, matcher: matcher)
+                row = corpus.rows(ofSource: source).upperBound
+            } else {
+                let end = min(corpus.rowCount, row + 512)
+                for current in row..<end { buffered += hits(inRow: current) }
+                row = end
+            }
             await Task.yield()
         }
         guard !buffered.isEmpty else { return nil }
@@ -65,6 +73,21 @@ public actor SearchIterator {
                 title: value.title,
                 utf8Range: utf8.distance(from: utf8.startIndex, to: range.lowerBound)..<utf8.distance(from: utf8.startIndex, to: range.upperBound),
                 snippet: Snippet(text: value.text, range: range, length: snippetLength))
+        }
+    }
+}
+
+extension SearchIterator {
+    private func hitsAcrossRows(ofSource source: Int, matcher: any Matcher) -> [SearchHit] {
+        guard runner.searchesAcrossRows(ofSource: source, in: corpus) else { return [] }
+        let (joined, hits) = runner.hitsAcrossRows(ofSource: source, in: corpus, matcher: matcher)
+        return hits.map { hit in
+            let value = corpus.row(at: hit.row)
+            defer { position += 1 }
+            return SearchHit(
+                position: position, row: value.id, locator: value.locator, start: value.start, speaker: value.speaker,
+                title: value.title, utf8Range: hit.utf8Range,
+                snippet: Snippet(text: joined.text, range: hit.range, length: snippetLength))
         }
     }
 }

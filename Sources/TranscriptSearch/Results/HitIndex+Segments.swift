@@ -1,0 +1,105 @@
+import TranscriptModel
+
+/// The part of a hit that lies in one row: what a renderer highlights in that row. A hit within one
+/// row is one segment; a hit across rows (`RowSpanning.acrossRows`) is one per row it covers.
+public struct HitSegment: Hashable, Sendable {
+    /// The hit's position among all hits.
+    public var position: Int
+    /// The corpus row index this part lies in.
+    public var row: Int
+    /// UTF-8 byte offsets into this row's text, on character boundaries.
+    public var utf8Range: Range<Int>
+    /// Whether this is the hit's first part, in the row the hit is recorded against: the one that
+    /// carries the hit's number, id or anchor.
+    public var isFirst: Bool
+
+    public init(position: Int, row: Int, utf8Range: Range<Int>, isFirst: Bool) {
+        self.position = position
+        self.row = row
+        self.utf8Range = utf8Range
+        self.isFirst = isFirst
+    }
+
+    /// The segment's range in `text`, which must be the text of the segment's row.
+    public func range(in text: String) -> Range<String.Index> {
+        Hit(position: position, row: row, utf8Range: utf8Range).range(in: text)
+    }
+}
+
+extension HitIndex {
+    /// The parts of hit `position`, one per row it covers, in order: the part in its own row first
+    /// (empty for a hit that starts on the space after its row, or a listing's empty hit), then the
+    /// part in each following row of the same transcript whose start the hit passes. A hit that
+    /// ends on the space after a row does not reach the next row. Ranges are clamped to the
+    /// transcript's text, so even an index that does not belong to `corpus` gives valid ranges.
+    /// - Complexity: O(rows covered + log sources).
+    public func segments(ofHitAt position: Int, in corpus: Corpus) -> [HitSegment] {
+        let hit = hit(at: position)
+        let sourceEnd = corpus.rows(ofSource: corpus.source(ofRow: hit.row)).upperBound
+        var segments: [HitSegment] = []
+        var row = hit.row
+        var rowStart = 0  // where `row`'s text starts, measured from the start of the hit's row
+        while true {
+            let length = Self.length(ofRow: row, in: corpus)
+            let lower = min(max(hit.utf8Range.lowerBound - rowStart, 0), length)
+            let upper = max(lower, min(hit.utf8Range.upperBound - rowStart, length))
+            segments.append(HitSegment(position: position, row: row, utf8Range: lower..<upper, isFirst: row == hit.row))
+            let nextStart = rowStart + length + 1
+            guard row + 1 < sourceEnd, hit.utf8Range.upperBound > nextStart else { break }
+            row += 1
+            rowStart = nextStart
+        }
+        return segments
+    }
+
+    /// The last row hit `position` reaches (its own row for a hit within one row).
+    /// - Complexity: O(rows covered + log sources).
+    public func lastRow(ofHitAt position: Int, in corpus: Corpus) -> Int {
+        segments(ofHitAt: position, in: corpus).last?.row ?? hit(at: position).row
+    }
+
+    /// Every hit segment in `row`, in text order: the rest of a hit recorded in an earlier row when
+    /// one reaches into this row (only the last hit before the row can), then the row's own hits.
+    /// - Complexity: O(k) for k hits in the row, plus the rows the earlier hit covers.
+    public func segments(inRow row: Int, in corpus: Corpus) -> [HitSegment] {
+        var found: [HitSegment] = []
+        let own = positions(inRow: row)
+        if own.lowerBound > 0, own.lowerBound <= count, row < corpus.rowCount {
+            let previous = own.lowerBound - 1
+            if hit(at: previous).row < row {
+                found += segments(ofHitAt: previous, in: corpus).filter { $0.row == row }
+            }
+        }
+        guard !own.isEmpty else { return found }
+        let length = Self.length(ofRow: row, in: corpus)
+        for position in own {
+            let range = hit(at: position).utf8Range
+            let lower = min(range.lowerBound, length)
+            found.append(HitSegment(position: position, row: row, utf8Range: lower..<max(lower, min(range.upperBound, length)), isFirst: true))
+        }
+        return found
+    }
+
+    /// The text hit `position` matched, as it was searched: for a hit across rows, the parts in each
+    /// row joined by one space (with the space itself where the hit starts or ends on one).
+    /// - Complexity: O(rows covered + their text).
+    public func matchedText(ofHitAt position: Int, in corpus: Corpus) -> String {
+        let hit = hit(at: position)
+        let sourceEnd = corpus.rows(ofSource: corpus.source(ofRow: hit.row)).upperBound
+        var text = ""
+        var rowStart = 0
+        for segment in segments(ofHitAt: position, in: corpus) {
+            let rowText = corpus.text(ofRow: segment.row)
+            text += rowText[segment.range(in: rowText)]
+            let length = rowText.utf8.count
+            if hit.utf8Range.upperBound > rowStart + length && segment.row + 1 < sourceEnd { text += " " }
+            rowStart += length + 1
+        }
+        return text
+    }
+
+    /// The length of row `row`'s text in UTF-8 bytes. - Complexity: O(1).
+    static func length(ofRow row: Int, in corpus: Corpus) -> Int {
+        corpus.withTextBytes(ofRow: row) { $0.count }
+    }
+}
