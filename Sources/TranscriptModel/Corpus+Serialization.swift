@@ -51,8 +51,11 @@ extension Corpus {
         guard reader.isAtEnd else { throw BinaryDecodingError("trailing bytes") }
     }
 
-    /// Reads a corpus at the reader's offset (8-byte aligned), pointing into its region.
-    package init(reading reader: inout RegionReader) throws(BinaryDecodingError) {
+    /// Reads a corpus at the reader's offset (8-byte aligned), pointing into its region. When the
+    /// caller has already checked the bytes against a `Checksum` written with them
+    /// (`checksumVerified`), the text is known to be the valid UTF-8 that was written and only the
+    /// structure is checked (offsets, counts, references); otherwise the text's UTF-8 too.
+    package init(reading reader: inout RegionReader, checksumVerified: Bool = false) throws(BinaryDecodingError) {
         guard try reader.readBytes() == Self.magic else { throw BinaryDecodingError("not a corpus cache") }
         guard try reader.readUInt64() == Self.serializationVersion else { throw BinaryDecodingError("another cache version") }
         self.init()
@@ -79,12 +82,12 @@ extension Corpus {
             stringIDs[string] = Int32(strings.count)
             strings.append(string)
         }
-        try validate()
+        try validate(text: !checksumVerified)
     }
 
-    /// Every invariant `row(at:)`, `text(ofRow:)` and the matchers rely on. - Complexity: O(rows +
-    /// text bytes), one pass each, no allocation.
-    private func validate() throws(BinaryDecodingError) {
+    /// Every invariant `row(at:)`, `text(ofRow:)` and the matchers rely on (the text's UTF-8 only
+    /// when `text`). - Complexity: O(rows), plus O(text bytes) when `text`; no allocation.
+    private func validate(text: Bool) throws(BinaryDecodingError) {
         let rows = textOffsets.count - 1
         func check(_ condition: Bool, _ what: String) throws(BinaryDecodingError) {
             if !condition { throw BinaryDecodingError(what) }
@@ -95,8 +98,12 @@ extension Corpus {
         try check([startTimes.count, endTimes.count, speakerIDs.count, titleIDs.count, lines.count, hrefIDs.count, elements.count, hasCue.count]
             .allSatisfy { $0 == rows }, "column lengths")
         try check(cueOffsets.count == rows + 1 && cueOffsets.first == 0 && cueOffsets.last == cueBytes.count, "cue offsets")
-        try check(Self.isAscendingUTF8(textBytes, offsets: textOffsets), "row text")
-        try check(Self.isAscendingUTF8(cueBytes, offsets: cueOffsets), "cue identifiers")
+        try check(Self.isAscending(textOffsets, upTo: textBytes.count), "row offsets")
+        try check(Self.isAscending(cueOffsets, upTo: cueBytes.count), "cue offsets")
+        if text {
+            try check(Self.isAscendingUTF8(textBytes, offsets: textOffsets), "row text")
+            try check(Self.isAscendingUTF8(cueBytes, offsets: cueOffsets), "cue identifiers")
+        }
         let stringCount = Int32(strings.count)
         for column in [speakerIDs, titleIDs, hrefIDs] {
             try check(column.withUnsafeBufferPointer { $0.allSatisfy { $0 >= -1 && $0 < stringCount } }, "string references")
@@ -105,6 +112,18 @@ extension Corpus {
             try check(column.withUnsafeBufferPointer { $0.allSatisfy { $0 >= -1 } }, "times")
         }
         try check(hasCue.withUnsafeBufferPointer { $0.allSatisfy { $0 <= 1 } }, "cue flags")
+    }
+
+    /// Whether `offsets` ascend from 0 and stay within `count`.
+    private static func isAscending(_ offsets: Column<Int>, upTo count: Int) -> Bool {
+        offsets.withUnsafeBufferPointer { offsets in
+            var previous = 0
+            for offset in offsets {
+                guard offset >= previous, offset <= count else { return false }
+                previous = offset
+            }
+            return true
+        }
     }
 
     /// Whether `offsets` ascend and every span they cut from `bytes` is valid UTF-8 on its own.

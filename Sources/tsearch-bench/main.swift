@@ -25,6 +25,8 @@ struct Options {
     var runs = 5
     var section = "all"
     var quick = false
+    /// Only write the corpus files (run as a child process by the benchmark itself).
+    var generateOnly = false
     /// A Python with ebooklib, beautifulsoup4 and lxml (e.g. the venv Scripts/realepubs/fetch.sh
     /// makes), to time ebooklib reading the same book in the same run.
     var python: String?
@@ -39,6 +41,7 @@ struct Options {
             case "--section": section = rest.popFirst() ?? section
             case "--python": python = rest.popFirst()
             case "--quick": quick = true
+            case "--generate-only": generateOnly = true
             default:
                 FileHandle.standardError.write(Data("usage: tsearch-bench [--quick] [--rows N] [--runs K] [--section load|search|process|export|epub|typing|navigation|all] [--python PATH]\n".utf8))
                 exit(2)
@@ -93,14 +96,27 @@ let corpusVersion = 2
 let folder = FileManager.default.temporaryDirectory
     .appendingPathComponent("tsearch-bench-corpus/v\(corpusVersion)-\(options.rows)")
 let fileNames = ["corpus.srt", "corpus.vtt", "corpus.json", "corpus.txt"]
-if !fileNames.allSatisfy({ FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }) {
+if options.generateOnly {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     var generator = CorpusGenerator()
-    let texts = [generator.subRip(rows: options.rows), generator.webVTT(rows: options.rows),
-                 generator.json(rows: options.rows), generator.plainText(rows: options.rows)]
-    for (name, text) in zip(fileNames, texts) {
+    for name in fileNames {
+        let text = switch name {
+        case "corpus.srt": generator.subRip(rows: options.rows)
+        case "corpus.vtt": generator.webVTT(rows: options.rows)
+        case "corpus.json": generator.json(rows: options.rows)
+        default: generator.plainText(rows: options.rows)
+        }
         try Data(text.utf8).write(to: folder.appendingPathComponent(name + ".partial"))
         rename(folder.appendingPathComponent(name + ".partial").path, folder.appendingPathComponent(name).path)
+    }
+    exit(0)
+}
+if !fileNames.allSatisfy({ FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }) {
+    // In a child process, so this one stays small for the whole-process memory figures below.
+    let generation = try run(CommandLine.arguments[0], ["--generate-only", "--rows", String(options.rows)], environment: [:])
+    guard generation.status == 0 else {
+        print("could not generate the corpus: \(generation.stderr)")
+        exit(1)
     }
 }
 let cores = ProcessInfo.processInfo.activeProcessorCount

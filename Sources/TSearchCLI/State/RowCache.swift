@@ -5,7 +5,8 @@ import TranscriptModel
 /// folder) so that a search of an unchanged file does not parse it again.
 ///
 /// - One file per source and load options: `rows/<FNV-1a-64 of the key>.rows`, where the key is the
-///   resolved path and the options that change what is read (format, encoding, rolling captions).
+///   resolved path, the options that change what is read (format, encoding, rolling captions) and
+///   the tool's version.
 /// - Layout, version 1, little-endian: the magic `TSROWS`, the version, a `Checksum` of everything
 ///   after it (checked before anything else is read), the key, the source's size,
 ///   modification time (ns) and content hash (`SourceFingerprint`), the load warnings (each without
@@ -40,8 +41,10 @@ struct RowCache {
         var warningTails: [String]
     }
 
+    /// The key: the path, the load options, and this tool's version (another version may read
+    /// files differently).
     static func key(path: String, options: LoadOptions) -> String {
-        [path, options.format?.rawValue ?? "", options.encoding?.name ?? "", options.rollingCaptions.rawValue]
+        [path, options.format?.rawValue ?? "", options.encoding?.name ?? "", options.rollingCaptions.rawValue, Help.version]
             .joined(separator: "\u{0}")
     }
 
@@ -81,7 +84,7 @@ struct RowCache {
             var tails: [String] = []
             for _ in 0..<count { tails.append(try reader.readString()) }
             try reader.align()
-            let corpus = try Corpus(reading: &reader)
+            let corpus = try Corpus(reading: &reader, checksumVerified: true)
             guard reader.isAtEnd, corpus.sources.count == 1 else { return nil }
             return (key, size, modified, Entry(corpus: corpus, hash: hash, warningTails: tails))
         } catch {
