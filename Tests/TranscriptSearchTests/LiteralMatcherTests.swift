@@ -110,7 +110,8 @@ struct LiteralMatcherTests {
     @Test func refiningEqualsAFullSearch() throws {
         let corpus = Self.corpus(Self.generatedRows(20_000))
         for (previous, query) in [("b", "budget"), ("caf", "café"), ("会", "会议"), ("budget", "budgeting"), ("k", "kick")] {
-            let shorter = SearchRunner(try #require(LiteralMatcher(try Query(previous)))).search(corpus)
+            let previousMatcher = try #require(LiteralMatcher(try Query(previous)))
+            let shorter = SearchRunner(previousMatcher).search(corpus)
             let literal = try #require(LiteralMatcher(try Query(query)))
             let refined = try SearchRunner(literal).search(corpus, until: nil, candidates: shorter.rowsWithHits, isCancelled: { false })
             #expect(refined == SearchRunner(literal).search(corpus), "\(previous) → \(query)")
