@@ -59,6 +59,16 @@ import Testing
         #expect(none.stdout.contains(",1,1.5,title="))
     }
 
+    /// A hit across cues (`--across-cues`) plays until the end of the last cue it reaches.
+    @Test func aHitAcrossCuesPlaysToItsLastCue() throws {
+        let split = "1\n00:00:01,000 --> 00:00:03,000\nwe need to cut the\n\n2\n00:00:03,500 --> 00:00:05,000\nbudget by ten percent\n"
+        let folder = try folder(["talk.srt": split, "talk.mkv": ""])
+        let result = try TSearch.run(["export", "--format", "edl", "--padding", "0", "--across-cues", "cut the budget", "talk.srt"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let media = folder.appendingPathComponent("talk.mkv").path
+        #expect(result.stdout.split(separator: "\n").dropFirst().first?.hasPrefix("%\(media.utf8.count)%\(media),1,4,title=") == true, "\(result.stdout)")
+    }
+
     @Test func m3uWithStartAndStopTimes() throws {
         let folder = try folder(["talk.en.srt": Self.talk, "talk.MP4": ""])
         let result = try TSearch.run(["export", "--format", "m3u", "--padding", "1", "budget", "talk.en.srt"], in: folder)

@@ -49,7 +49,10 @@ struct PlaylistExport {
                 unplayable[source, default: 0] += hits
                 continue
             }
-            let end = max(start, times.end ?? start)
+            // A hit across cues plays until the end of the last row it reaches.
+            let lastRow = index.positions(inRow: row).map { index.lastRow(ofHitAt: $0, in: corpus) }.max() ?? row
+            let lastTimes = corpus.times(ofRow: lastRow)
+            let end = max(start, lastTimes.end ?? lastTimes.start ?? times.end ?? start, times.end ?? start)
             moments.append(MomentPlaylist.Moment(media: recording, start: start, end: end, label: label(ofRow: row, start: start)))
         }
         var reasons: [String] = []
