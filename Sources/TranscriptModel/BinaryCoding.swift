@@ -15,8 +15,16 @@ package struct BinaryWriter {
         bytes.append(contentsOf: string.utf8)
     }
 
-    /// Overwrites the 8 bytes at `offset` (written earlier as a placeholder) with `value`.
-    package mutating func patch(_ value: UInt64, at offset: Int) {
+    /// A placeholder for a `Checksum` of everything written after it; `endChecksum(at:)` with the
+    /// returned offset fills it in once all is written (`RegionReader.verifyChecksum()` checks it).
+    package mutating func beginChecksum() -> Int {
+        let offset = bytes.count
+        write(UInt64(0))
+        return offset
+    }
+
+    package mutating func endChecksum(at offset: Int) {
+        let value = bytes.withUnsafeBytes { Checksum.of(UnsafeRawBufferPointer(rebasing: $0[(offset + 8)...])) }
         withUnsafeBytes(of: value.littleEndian) { raw in
             for index in 0..<8 { bytes[offset + index] = raw[index] }
         }
@@ -49,54 +57,27 @@ package struct BinaryWriter {
     }
 }
 
+/// Reads what `BinaryWriter` wrote from an array (a copy of it, read through `RegionReader`).
 package struct BinaryReader {
-    private let bytes: [UInt8]
-    private var offset = 0
+    private var reader: RegionReader
 
     package init(_ bytes: [UInt8]) {
-        self.bytes = bytes
+        reader = RegionReader(ByteRegion(copying: bytes))
     }
 
-    package var isAtEnd: Bool { offset == bytes.count }
+    package var isAtEnd: Bool { reader.isAtEnd }
 
-    package mutating func readUInt64() throws(BinaryDecodingError) -> UInt64 {
-        guard bytes.count - offset >= 8 else { throw BinaryDecodingError("truncated") }
-        var value: UInt64 = 0
-        for shift in 0..<8 { value |= UInt64(bytes[offset + shift]) << (8 * shift) }
-        offset += 8
-        return value
-    }
+    package mutating func readUInt64() throws(BinaryDecodingError) -> UInt64 { try reader.readUInt64() }
 
-    /// A count, checked against what is left so a damaged count cannot ask for terabytes.
     package mutating func readCount(elementSize: Int) throws(BinaryDecodingError) -> Int {
-        let count = try readUInt64()
-        guard count <= UInt64(bytes.count - offset) / UInt64(max(1, elementSize)) else {
-            throw BinaryDecodingError("a count larger than the data")
-        }
-        return Int(count)
+        try reader.readCount(elementSize: elementSize)
     }
 
-    package mutating func readString() throws(BinaryDecodingError) -> String {
-        let count = try readCount(elementSize: 1)
-        defer { offset += count }
-        guard let string = String(validating: bytes[offset..<offset + count], as: UTF8.self) else {
-            throw BinaryDecodingError("a string that is not UTF-8")
-        }
-        return string
-    }
+    package mutating func readString() throws(BinaryDecodingError) -> String { try reader.readString() }
 
+    /// An array written by `write(_:)`: its count, then its raw memory (copied out).
     package mutating func readArray<T: FixedWidthInteger>(of type: T.Type) throws(BinaryDecodingError) -> [T] {
-        let size = MemoryLayout<T>.size
-        let count = try readCount(elementSize: size)
-        var array = [T](repeating: 0, count: count)
-        array.withUnsafeMutableBytes { raw in
-            bytes.withUnsafeBytes { source in
-                raw.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[offset..<offset + count * size]))
-            }
-        }
-        offset += count * size
-        if !isLittleEndianHost { array = array.map { T(littleEndian: $0) } }
-        return array
+        try reader.readArray(of: type)
     }
 }
 
@@ -142,6 +123,28 @@ package struct RegionReader {
             throw BinaryDecodingError("a string that is not UTF-8")
         }
         return string
+    }
+
+    /// An array written by `BinaryWriter.write(_:)` (no padding), copied out.
+    package mutating func readArray<T: FixedWidthInteger>(of type: T.Type) throws(BinaryDecodingError) -> [T] {
+        let size = MemoryLayout<T>.size
+        let count = try readCount(elementSize: size)
+        var array = [T](repeating: 0, count: count)
+        array.withUnsafeMutableBytes { raw in
+            raw.copyMemory(from: UnsafeRawBufferPointer(rebasing: region.bytes[offset..<offset + count * size]))
+        }
+        offset += count * size
+        if !isLittleEndianHost { array = array.map { T(littleEndian: $0) } }
+        return array
+    }
+
+    /// Reads the checksum `BinaryWriter.beginChecksum()` left and checks it against every byte
+    /// after it, to the end of the region.
+    package mutating func verifyChecksum() throws(BinaryDecodingError) {
+        let expected = try readUInt64()
+        guard Checksum.of(UnsafeRawBufferPointer(rebasing: region.bytes[offset...])) == expected else {
+            throw BinaryDecodingError("checksum")
+        }
     }
 
     /// Skips zero padding up to an 8-byte boundary.

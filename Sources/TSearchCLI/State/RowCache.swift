@@ -74,8 +74,7 @@ struct RowCache {
         var reader = RegionReader(region)
         do {
             guard try reader.readBytes() == Self.magic, try reader.readUInt64() == Self.version else { return nil }
-            let checksum = try reader.readUInt64()
-            guard Checksum.of(UnsafeRawBufferPointer(rebasing: region.bytes[reader.offset...])) == checksum else { return nil }
+            try reader.verifyChecksum()
             let key = try reader.readString()
             let size = Int64(bitPattern: try reader.readUInt64())
             let modified = Int64(bitPattern: try reader.readUInt64())
@@ -100,8 +99,7 @@ struct RowCache {
         var writer = BinaryWriter()
         writer.write(Self.magic)
         writer.write(Self.version)
-        let checksumOffset = writer.bytes.count
-        writer.write(UInt64(0))
+        let checksumOffset = writer.beginChecksum()
         writer.write(key)
         writer.write(UInt64(bitPattern: status.size))
         writer.write(UInt64(bitPattern: status.modified))
@@ -110,7 +108,7 @@ struct RowCache {
         for tail in entry.warningTails { writer.write(tail) }
         writer.align(to: 8)
         entry.corpus.write(to: &writer)
-        writer.patch(writer.bytes.withUnsafeBytes { Checksum.of(UnsafeRawBufferPointer(rebasing: $0[(checksumOffset + 8)...])) }, at: checksumOffset)
+        writer.endChecksum(at: checksumOffset)
         guard case .success = SystemCalls.writeAtomically(writer.bytes, to: filePath(key: key), pauseMidWrite: 0) else { return nil }
         return filePath(key: key)
     }

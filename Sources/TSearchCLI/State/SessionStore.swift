@@ -98,8 +98,7 @@ struct SessionStore {
         var writer = BinaryWriter()
         writer.write(Array("TSSESSIONCACHE".utf8))
         writer.write(id)
-        let checksumOffset = writer.bytes.count
-        writer.write(UInt64(0))
+        let checksumOffset = writer.beginChecksum()
         writer.write(index.serialized())
         let files = rowCacheFiles.compactMap { $0 }
         if !corpus.sources.isEmpty && files.count == corpus.sources.count && rowCacheFiles.count == files.count {
@@ -115,7 +114,7 @@ struct SessionStore {
             writer.align(to: 8)
             corpus.write(to: &writer)
         }
-        writer.patch(writer.bytes.withUnsafeBytes { Checksum.of(UnsafeRawBufferPointer(rebasing: $0[(checksumOffset + 8)...])) }, at: checksumOffset)
+        writer.endChecksum(at: checksumOffset)
         if case .failure(let error) = SystemCalls.writeAtomically(writer.bytes, to: cachePath(id: id), pauseMidWrite: pauseMidWrite) {
             throw SessionError(path: path, kind: .unwritable(error.description))
         }
@@ -131,8 +130,7 @@ struct SessionStore {
         do {
             guard try reader.readBytes() == Array("TSSESSIONCACHE".utf8),
                   try reader.readString() == id else { return nil }
-            let checksum = try reader.readUInt64()
-            guard Checksum.of(UnsafeRawBufferPointer(rebasing: region.bytes[reader.offset...])) == checksum else { return nil }
+            try reader.verifyChecksum()
             let index = try HitIndex(serialized: try reader.readBytes())
             var corpus = Corpus()
             var files: [CorpusLoading.RowCacheFile?] = []

@@ -44,8 +44,8 @@ public struct SearchRunner: Sendable {
         if spanning == .acrossRows, let matcher {
             return try searchAcrossRows(corpus, matcher: matcher, until: deadline, isCancelled: isCancelled)
         }
-        if let literal = matcher as? LiteralMatcher {
-            return try literal.search(corpus, filter: filter, candidates: candidates, until: deadline, isCancelled: isCancelled)
+        if let index = try matcher?.hits(in: corpus, filter: filter, candidates: candidates, until: deadline, isCancelled: isCancelled) {
+            return index
         }
         var index = HitIndex(rowCount: corpus.rowCount)
         let clock = ContinuousClock()

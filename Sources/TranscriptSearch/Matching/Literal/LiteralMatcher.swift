@@ -56,10 +56,10 @@ public struct LiteralMatcher: Matcher {
     /// Every hit in `corpus` in rows that pass `filter` (and are among `candidates`, when given),
     /// searching on every core; stops between rounds of pieces when `deadline` passes or
     /// `isCancelled()` says so.
-    func search(
-        _ corpus: Corpus, filter: RowFilter, candidates: [Int]?,
+    public func hits(
+        in corpus: Corpus, filter: RowFilter, candidates: [Int]?,
         until deadline: ContinuousClock.Instant?, isCancelled: () -> Bool
-    ) throws(SearchRunner.Interruption) -> HitIndex {
+    ) throws(SearchRunner.Interruption) -> HitIndex? {
         let rowCount = corpus.rowCount
         let found: Result<HitList, SearchRunner.Interruption> = corpus.withTextBuffer { bytes, offsets in
             // Refining (few candidate rows, as when a typed query grows): search only those rows.
