@@ -35,7 +35,7 @@ public struct LiteralMatcher: Matcher {
     /// implements (regular expressions, whole words, accent folding, Turkic case, a query with no
     /// character to anchor on): then use `RegexMatcher`.
     public init?(_ query: Query) {
-        guard let reference = try? RegexMatcher(query), let pattern = LiteralPattern(query, reference: reference)
+        guard let reference = try? RegexMatcher(query), let pattern = LiteralPattern(query)
         else { return nil }
         self.pattern = pattern
         self.reference = reference

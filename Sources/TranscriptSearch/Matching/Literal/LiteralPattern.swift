@@ -66,13 +66,11 @@ struct LiteralPattern: Sendable {
     let characters: [CharacterPattern]
     let anchor: Anchor
     let hazards: [Hazard]
-    /// Whether every query character is decidable on bytes.
-    let isDecidable: Bool
 
     /// A pattern for `query`, or nil when the literal matcher does not apply: options it does not
     /// implement (patterns, whole words, accent folding, Turkic case), or no query character the
     /// scan can anchor on.
-    init?(_ query: Query, reference: RegexMatcher) {
+    init?(_ query: Query) {
         let options = query.options
         guard options.syntax == .verbatim, options.words == .anywhere, options.diacritics == .sensitive,
               !options.usesTurkicCase || options.caseMatching == .sensitive
@@ -107,7 +105,6 @@ struct LiteralPattern: Sendable {
         hazards = hazardScalars.sorted().compactMap { value in
             Unicode.Scalar(value).map { Hazard(needle: Array(String($0).utf8), harmlessWhenEnding: harmless[value] ?? []) }
         }
-        isDecidable = patterns.allSatisfy(\.isDecidable)
     }
 
     private static func pattern(
