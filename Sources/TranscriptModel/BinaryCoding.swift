@@ -169,30 +169,37 @@ package struct RegionReader {
 }
 
 /// A 64-bit checksum of a cache file's bytes, so a damaged file (a flipped bit in a column that
-/// would still read as valid values) is a miss, not wrong rows. Four interleaved multiply-rotate
-/// lanes over 8-byte words: a pass at memory speed. It detects damage, not forgery.
+/// would still read as valid values) is a miss, not wrong rows. Fletcher-style over 8-byte words in
+/// four independent lanes (a running sum and a sum of sums each, so both the values and their order
+/// count), mixed at the end: additions only in the loop, so a pass runs at memory speed. It
+/// detects damage, not forgery.
 package enum Checksum {
     package static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var lanes: (UInt64, UInt64, UInt64, UInt64) = (0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F, 0x1656_67B1_9E37_79F9, 0x85EB_CA77_C2B2_AE63)
-        let prime: UInt64 = 0x0000_0100_0000_01B3
-        func mix(_ lane: UInt64, _ word: UInt64) -> UInt64 {
-            let value = (lane ^ word) &* prime
-            return value << 31 | value >> 33
-        }
+        var sums: (UInt64, UInt64, UInt64, UInt64) = (1, 2, 3, 4)
+        var sumsOfSums: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         var offset = 0
         while offset + 32 <= bytes.count {
-            lanes.0 = mix(lanes.0, bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            lanes.1 = mix(lanes.1, bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))
-            lanes.2 = mix(lanes.2, bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self))
-            lanes.3 = mix(lanes.3, bytes.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self))
+            sums.0 &+= bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            sums.1 &+= bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)
+            sums.2 &+= bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self)
+            sums.3 &+= bytes.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self)
+            sumsOfSums.0 &+= sums.0
+            sumsOfSums.1 &+= sums.1
+            sumsOfSums.2 &+= sums.2
+            sumsOfSums.3 &+= sums.3
             offset += 32
         }
-        var tail = lanes.0 ^ UInt64(bytes.count)
+        var tail = UInt64(bytes.count)
         while offset < bytes.count {
-            tail = mix(tail, UInt64(bytes[offset]))
+            tail = tail &* 0x0000_0100_0000_01B3 ^ UInt64(bytes[offset])
             offset += 1
         }
-        return mix(mix(mix(tail, lanes.1), lanes.2), lanes.3)
+        var value: UInt64 = 0xCBF2_9CE4_8422_2325
+        for word in [sums.0, sums.1, sums.2, sums.3, sumsOfSums.0, sumsOfSums.1, sumsOfSums.2, sumsOfSums.3, tail] {
+            value = (value ^ word) &* 0x9E37_79B9_7F4A_7C15
+            value ^= value >> 29
+        }
+        return value
     }
 }
 
