@@ -29,9 +29,7 @@ public struct ParsedRows: Sendable {
         text: String, start: Timestamp? = nil, end: Timestamp? = nil, speaker: String? = nil,
         title: String? = nil, locator: Locator
     ) {
-        let text = ControlSequences.hasControlCharacters(text)
-            ? TextCleanup.collapsingWhitespace(ControlSequences.stripped(text))
-            : text
+        let text = TextCleanup.withoutControls(text)
         guard !text.isEmpty else { return }
         var locator = locator
         locator.cue = locator.cue.map { ControlSequences.stripped($0) }
@@ -40,6 +38,51 @@ public struct ParsedRows: Sendable {
             speaker: speaker.map { TextCleanup.collapsingWhitespace(ControlSequences.stripped($0)) },
             title: title.map { TextCleanup.collapsingWhitespace(ControlSequences.stripped($0)) }, locator: locator
         ))
+    }
+}
+
+/// What a parser that reads a file's bytes in place makes: the rows as columns, and the warnings.
+struct ParsedColumns {
+    var columns = CorpusColumns()
+    var warnings: [FormatError] = []
+
+    /// Numbers lines as if `lines` more came before them (a piece read apart from the text before it).
+    mutating func shiftLines(by lines: Int) {
+        guard lines > 0 else { return }
+        for index in columns.lines.indices where columns.lines[index] > 0 {
+            columns.lines[index] = Int32(clamping: Int(columns.lines[index]) + lines)
+        }
+        for index in warnings.indices { warnings[index].line = warnings[index].line.map { $0 + lines } }
+    }
+
+    /// Appends a row made from text `lines` (byte ranges of `text`), as `ParsedRows.appendRow` would
+    /// from `TextCleanup.collapsingWhitespace(markup(lines joined with line ends))`: straight from the
+    /// bytes when `PlainRowText` can, else through `markup` (which returns the text and a speaker).
+    /// A row whose text is empty is dropped.
+    mutating func appendRow(
+        lines: [Range<Int>], of text: ByteText, start: Timestamp?, end: Timestamp?, line: Int, cue: Range<Int>?,
+        markup: (String) -> (text: String, speaker: String?)
+    ) {
+        var speaker: Int32 = -1
+        if !PlainRowText.append(lines, of: text, to: &columns.textBytes) {
+            let joined = lines.map { text.string($0) }.joined(separator: "\n")
+            let read = markup(joined)
+            columns.textBytes.append(contentsOf: TextCleanup.withoutControls(TextCleanup.collapsingWhitespace(read.text)).utf8)
+            if let name = read.speaker {
+                speaker = columns.intern(TextCleanup.collapsingWhitespace(ControlSequences.stripped(name)))
+            }
+        }
+        guard columns.textBytes.count > columns.textOffsets[columns.textOffsets.count - 1] else { return }
+        if let cue, ControlSequences.hasControlBytes(UnsafeBufferPointer(rebasing: text.bytes[cue])) {
+            let cleaned = Array(ControlSequences.stripped(text.string(cue)).utf8)
+            cleaned.withUnsafeBytes {
+                columns.endRow(start: start?.milliseconds ?? -1, end: end?.milliseconds ?? -1, speaker: speaker, line: line, cue: $0)
+            }
+        } else {
+            columns.endRow(
+                start: start?.milliseconds ?? -1, end: end?.milliseconds ?? -1, speaker: speaker, line: line, cue: cue.map(text.raw)
+            )
+        }
     }
 }
 
@@ -58,9 +101,10 @@ extension ParsedRows {
             candidates[position] = candidate
             uses[candidate.label, default: 0] += 1
         }
-        let isTranscript = candidates.count >= 2 && candidates.count * 2 >= rows.count
-        for (position, candidate) in candidates
-        where isTranscript || candidate.isAllCapitals || uses[candidate.label, default: 0] >= 2 {
+        let isTranscript = TextCleanup.isTranscript(candidates: candidates.count, rows: rows.count)
+        for (position, candidate) in candidates where TextCleanup.isSpeakerLabel(
+            isAllCapitals: candidate.isAllCapitals, uses: uses[candidate.label, default: 0], isTranscript: isTranscript
+        ) {
             rows[position].speaker = candidate.label
             rows[position].text = candidate.text
         }

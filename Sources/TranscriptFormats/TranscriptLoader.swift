@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
 import TranscriptModel
 
 /// Loads one source's bytes as a transcript: decode (see `TextDecoding`), choose the format (by the
@@ -43,4 +49,65 @@ public enum TranscriptLoader {
         let source = SourceInfo(path: path, format: chosen.rawValue, encoding: decoded.encoding)
         return LoadResult(transcript: Transcript(source: source, rows: parsed.rows), warnings: decoded.warnings + parsed.warnings)
     }
+}
+
+extension TranscriptLoader {
+    /// One source's bytes loaded as a corpus of that source, with the warnings: what `load` reads,
+    /// made straight into columns. SubRip in UTF-8 (named so by `options` or the path's extension,
+    /// no encoding named) is read in place (`SubRipParser` on `ByteText`: no copy of the file as a
+    /// string, no `Row` per cue); everything else goes through `load` and its rows.
+    ///
+    /// `release` is told as the reading goes which byte ranges are no longer needed (so a caller can
+    /// give their memory back): they must not be read again.
+    package static func loadCorpus(
+        bytes: UnsafeRawBufferPointer, path: String, options: LoadOptions,
+        release: @escaping @Sendable (Range<Int>) -> Void = { _ in }
+    ) throws(FormatError) -> (corpus: Corpus, warnings: [FormatError]) {
+        let format = options.format ?? TranscriptFormat(path: path)
+        if format == .srt, options.encoding == nil, let text = utf8Text(bytes) {
+            let skipped = text.text.bytes.baseAddress.map { UnsafeRawPointer($0) - bytes.baseAddress! } ?? 0
+            let parsed = SubRipParser().parse(text.text, file: path) { release($0.lowerBound + skipped..<$0.upperBound + skipped) }
+            guard parsed.columns.rowCount > 0 else { throw FormatError(file: path, kind: .noRows(skipped: parsed.warnings)) }
+            let source = SourceInfo(path: path, format: TranscriptFormat.srt.rawValue, encoding: text.encoding)
+            return (Corpus(source: source, columns: parsed.columns), parsed.warnings)
+        }
+        let result = try load(bytes: Array(bytes), path: path, options: options)
+        return (Corpus([result.transcript]), result.warnings)
+    }
+
+    /// `bytes` as text when `TextDecoding` would read them as UTF-8 (with or without a byte-order
+    /// mark) and not call them binary: valid UTF-8, no NUL, not mostly control characters.
+    private static func utf8Text(_ bytes: UnsafeRawBufferPointer) -> (text: ByteText, encoding: String)? {
+        var all = bytes.assumingMemoryBound(to: UInt8.self)
+        var encoding = "UTF-8"
+        if all.starts(with: [0xEF, 0xBB, 0xBF]) {
+            all = UnsafeBufferPointer(rebasing: all[3...])
+            encoding = "UTF-8 with BOM"
+        }
+        guard let base = all.baseAddress, memchr(base, 0, all.count) == nil, isValidUTF8(all) else { return nil }
+        // `looksBinary` reads the first 4,096 scalars: they are within the first 16 KiB.
+        let start = String(decoding: UnsafeBufferPointer(rebasing: all.prefix(16_384)), as: UTF8.self)
+        guard !TextDecoding.looksBinary(start) else { return nil }
+        return (ByteText(bytes: all), encoding)
+    }
+
+    /// `UTF8Validation.isValid`, on both halves of a big text at once (cut before a character).
+    private static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count >= 1 << 24 else { return UTF8Validation.isValid(bytes) }
+        var middle = bytes.count / 2
+        while middle < bytes.count, bytes[middle] & 0xC0 == 0x80 { middle += 1 }
+        let halves = [0..<middle, middle..<bytes.count]
+        let shared = SharedHalves(bytes: bytes, valid: .allocate(capacity: 2))
+        defer { shared.valid.deallocate() }
+        DispatchQueue.concurrentPerform(iterations: 2) { half in
+            shared.valid[half] = UTF8Validation.isValid(UnsafeBufferPointer(rebasing: shared.bytes[halves[half]]))
+        }
+        return shared.valid[0] && shared.valid[1]
+    }
+}
+
+/// The text and a verdict per half, shared by the two threads that check them.
+private struct SharedHalves: @unchecked Sendable {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let valid: UnsafeMutableBufferPointer<Bool>
 }

@@ -2,9 +2,30 @@
 /// strings and arrays copied as raw memory. Reading is checked: a short or inconsistent input is a
 /// `BinaryDecodingError`, never a crash, so a damaged cache is only ever a cache miss.
 package struct BinaryWriter {
+    /// What is written (in memory), or what is not yet handed to `output` (streaming).
     package private(set) var bytes: [UInt8] = []
+    /// Streaming: where the bytes go, in order, and how many went there already.
+    private let output: ((UnsafeRawBufferPointer) -> Void)?
+    private var flushed = 0
+    /// Streaming: the checksum being summed (from byte `start` on).
+    private var running: (start: Int, checksum: Checksum)?
+    /// Streaming: a checksum the caller must still write at `offset` of the output (its
+    /// placeholder went out before the value was known).
+    package private(set) var checksumPatch: (offset: Int, value: UInt64)?
 
-    package init() {}
+    /// Writes into `bytes`.
+    package init() {
+        output = nil
+    }
+
+    /// Streams to `output`: small values are gathered, big columns handed over in place (never
+    /// copied), so a large cache is written with little memory. Call `finish()` at the end.
+    package init(streamingTo output: @escaping (UnsafeRawBufferPointer) -> Void) {
+        self.output = output
+    }
+
+    /// Bytes written so far.
+    package var count: Int { flushed + bytes.count }
 
     package mutating func write(_ value: UInt64) {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
@@ -18,21 +39,50 @@ package struct BinaryWriter {
     /// A placeholder for a `Checksum` of everything written after it; `endChecksum(at:)` with the
     /// returned offset fills it in once all is written (`RegionReader.verifyChecksum()` checks it).
     package mutating func beginChecksum() -> Int {
-        let offset = bytes.count
+        let offset = count
         write(UInt64(0))
+        if output != nil { running = (offset + 8, Checksum()) }
         return offset
     }
 
     package mutating func endChecksum(at offset: Int) {
+        guard output == nil else {
+            flush()
+            checksumPatch = running.map { (offset, $0.checksum.value) }
+            running = nil
+            return
+        }
         let value = bytes.withUnsafeBytes { Checksum.of(UnsafeRawBufferPointer(rebasing: $0[(offset + 8)...])) }
         withUnsafeBytes(of: value.littleEndian) { raw in
             for index in 0..<8 { bytes[offset + index] = raw[index] }
         }
     }
 
-    /// Zero bytes up to the next multiple of `alignment` (counted from the start of `bytes`).
+    /// Streaming: hands everything gathered to `output`.
+    package mutating func finish() {
+        flush()
+    }
+
+    private mutating func flush() {
+        guard !bytes.isEmpty else { return }
+        bytes.withUnsafeBytes { emit($0) }
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// Streaming: `raw` goes out now (what was gathered before it must have gone already).
+    private mutating func emit(_ raw: UnsafeRawBufferPointer) {
+        if var sum = running {
+            let skip = max(0, min(raw.count, sum.start - flushed))
+            sum.checksum.add(UnsafeRawBufferPointer(rebasing: raw[skip...]))
+            running = sum
+        }
+        output?(raw)
+        flushed += raw.count
+    }
+
+    /// Zero bytes up to the next multiple of `alignment` (counted from the start of the output).
     package mutating func align(to alignment: Int) {
-        while bytes.count % alignment != 0 { bytes.append(0) }
+        while count % alignment != 0 { bytes.append(0) }
     }
 
     /// A column: its count, zero padding to an 8-byte boundary, then its raw memory (little-endian
@@ -41,7 +91,15 @@ package struct BinaryWriter {
         precondition(isLittleEndianHost, "columns are written on little-endian hosts")
         write(UInt64(column.count))
         align(to: 8)
-        column.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeRawBufferPointer($0)) }
+        column.withUnsafeBufferPointer { values in
+            let raw = UnsafeRawBufferPointer(values)
+            if output != nil && raw.count >= 1 << 16 {
+                flush()
+                emit(raw)
+            } else {
+                bytes.append(contentsOf: raw)
+            }
+        }
     }
 
     /// An array of fixed-width integers (or Bools), as its count then its raw memory.
@@ -169,16 +227,48 @@ package struct RegionReader {
 }
 
 /// A 64-bit checksum of a cache file's bytes, so a damaged file (a flipped bit in a column that
-/// would still read as valid values) is a miss, not wrong rows. Fletcher-style over 8-byte words in
-/// four independent lanes (a running sum and a sum of sums each, so both the values and their order
-/// count), mixed at the end: additions only in the loop, so a pass runs at memory speed. It
-/// detects damage, not forgery.
-package enum Checksum {
+/// would still read as valid values) is a miss, not wrong rows; also the content hash of a source
+/// file (`SourceFingerprint`). Fletcher-style over 8-byte words in four independent lanes (a running
+/// sum and a sum of sums each, so both the values and their order count), mixed at the end:
+/// additions only in the loop, so a pass runs at memory speed. It detects damage and edits, not
+/// forgery. Fed in pieces of any size (`add`), it equals `of` over the pieces back to back.
+package struct Checksum {
+    private var sums: (UInt64, UInt64, UInt64, UInt64) = (1, 2, 3, 4)
+    private var sumsOfSums: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    /// Bytes fed so far.
+    private var count = 0
+    /// The bytes after the last whole 32-byte block (fewer than 32).
+    private var carry: [UInt8] = []
+
+    package init() {}
+
     package static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var sums: (UInt64, UInt64, UInt64, UInt64) = (1, 2, 3, 4)
-        var sumsOfSums: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        var checksum = Checksum()
+        checksum.add(bytes)
+        return checksum.value
+    }
+
+    package mutating func add(_ bytes: UnsafeRawBufferPointer) {
         var offset = 0
-        while offset + 32 <= bytes.count {
+        count += bytes.count
+        if !carry.isEmpty {
+            offset = min(32 - carry.count, bytes.count)
+            carry.append(contentsOf: bytes[0..<offset])
+            guard carry.count == 32 else { return }
+            carry.withUnsafeBytes { addBlocks($0, upTo: 32) }
+            carry.removeAll(keepingCapacity: true)
+        }
+        let rest = UnsafeRawBufferPointer(rebasing: bytes[offset...])
+        let whole = rest.count / 32 * 32
+        addBlocks(rest, upTo: whole)
+        carry.append(contentsOf: rest[whole...])
+    }
+
+    private mutating func addBlocks(_ bytes: UnsafeRawBufferPointer, upTo end: Int) {
+        var sums = self.sums
+        var sumsOfSums = self.sumsOfSums
+        var offset = 0
+        while offset < end {
             sums.0 &+= bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
             sums.1 &+= bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)
             sums.2 &+= bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self)
@@ -189,11 +279,14 @@ package enum Checksum {
             sumsOfSums.3 &+= sums.3
             offset += 32
         }
-        var tail = UInt64(bytes.count)
-        while offset < bytes.count {
-            tail = tail &* 0x0000_0100_0000_01B3 ^ UInt64(bytes[offset])
-            offset += 1
-        }
+        self.sums = sums
+        self.sumsOfSums = sumsOfSums
+    }
+
+    /// The checksum of everything fed so far.
+    package var value: UInt64 {
+        var tail = UInt64(count)
+        for byte in carry { tail = tail &* 0x0000_0100_0000_01B3 ^ UInt64(byte) }
         var value: UInt64 = 0xCBF2_9CE4_8422_2325
         for word in [sums.0, sums.1, sums.2, sums.3, sumsOfSums.0, sumsOfSums.1, sumsOfSums.2, sumsOfSums.3, tail] {
             value = (value ^ word) &* 0x9E37_79B9_7F4A_7C15

@@ -21,8 +21,7 @@ public enum ControlSequences {
 
     /// Whether UTF-8 `bytes` hold a control character: C0 and DEL are single bytes; C1
     /// (U+0080…U+009F) is 0xC2 then 0x80…0x9F.
-    @usableFromInline
-    static func hasControlBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    public static func hasControlBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var afterC2 = false
         for byte in bytes {
             if byte < 0x20 || byte == 0x7F || (afterC2 && byte <= 0x9F) { return true }

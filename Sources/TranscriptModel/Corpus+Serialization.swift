@@ -143,14 +143,24 @@ extension Corpus {
     }
 }
 
-/// UTF-8 validation, eight bytes at a time while the text is ASCII.
-enum UTF8Validation {
-    static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+/// UTF-8 validation, 32 or 8 bytes at a time while the text is ASCII.
+package enum UTF8Validation {
+    package static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let raw = UnsafeRawPointer(base)
         var index = 0
         let count = bytes.count
         while index < count {
+            if index + 32 <= count {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    | raw.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self)
+                    | raw.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self)
+                    | raw.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 == 0 {
+                    index += 32
+                    continue
+                }
+            }
             if index + 8 <= count && raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
                 index += 8
                 continue

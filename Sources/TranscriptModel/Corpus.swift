@@ -108,7 +108,7 @@ public struct Corpus: Sendable {
         sources[index] = SourceInfo(path: path, format: source.format, encoding: source.encoding)
     }
 
-    private mutating func intern(_ string: String?) -> Int32 {
+    mutating func intern(_ string: String?) -> Int32 {
         guard let string else { return -1 }
         if let id = stringIDs[string] { return id }
         let id = Int32(strings.count)

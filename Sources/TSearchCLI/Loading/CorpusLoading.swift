@@ -78,21 +78,21 @@ struct CorpusLoading {
         }
 
         let path = input.displayPath
-        let bytes: [UInt8]
+        let bytes: ByteRegion
         /// Where the rows of a big file are kept once parsed (nil: not cached).
         var cacheKey: (path: String, status: (size: Int64, modified: Int64))?
         switch input {
         case .file(let file), .found(let file):
             let resolved = InputFiles.resolve(file, against: baseDirectory)
             let status = SystemCalls.fileStatus(resolved)
-            var read: [UInt8]?
+            var read: ByteRegion?
             if let status, status.size >= rowCache.minimumBytes {
                 let absolute = resolved.hasPrefix("/") ? resolved : SystemCalls.currentDirectory() + "/" + resolved
                 cacheKey = (absolute, status)
                 let cached = rowCache.lookup(path: absolute, options: options, status: status) {
-                    guard case .success(let contents) = SystemCalls.readFile(resolved) else { return nil }
+                    guard case .success(let contents) = Self.read(resolved) else { return nil }
                     read = contents
-                    return SourceFingerprint.hash(contents)
+                    return SourceFingerprint.hash(contents.bytes)
                 }
                 if let (cached, cacheFile) = cached {
                     fingerprints.append(SourceFingerprint(path: file, size: status.size, modified: status.modified, hash: cached.hash))
@@ -107,10 +107,10 @@ struct CorpusLoading {
                     return
                 }
             }
-            switch read.map(Result<[UInt8], SystemError>.success) ?? SystemCalls.readFile(resolved) {
+            switch read.map(Result<ByteRegion, SystemError>.success) ?? Self.read(resolved) {
             case .success(let contents):
                 bytes = contents
-                if let status { fingerprints.append(SourceFingerprint(path: file, bytes: contents, status: status)) }
+                if let status { fingerprints.append(SourceFingerprint(path: file, bytes: contents.bytes, status: status)) }
             case .failure(let error):
                 environment.report("\(path): \(error.description)")
                 errorCount += 1
@@ -120,7 +120,7 @@ struct CorpusLoading {
         case .standardInput:
             readStandardInput = true
             switch environment.readStandardInput() {
-            case .success(let contents): bytes = contents
+            case .success(let contents): bytes = ByteRegion(copying: contents)
             case .failure(let error):
                 environment.report("\(path): \(error)")
                 errorCount += 1
@@ -128,12 +128,13 @@ struct CorpusLoading {
             }
         }
         do {
-            let result = try TranscriptLoader.load(bytes: bytes, path: path, options: options)
-            for warning in result.warnings { warn(warning, environment) }
-            let rows = Corpus([result.transcript])
-            let tails = result.warnings.map(\.description).compactMap { $0.hasPrefix(path) ? String($0.dropFirst(path.count)) : nil }
+            let (rows, warnings) = try TranscriptLoader.loadCorpus(
+                bytes: bytes.bytes, path: path, options: options, release: bytes.release
+            )
+            for warning in warnings { warn(warning, environment) }
+            let tails = warnings.map(\.description).compactMap { $0.hasPrefix(path) ? String($0.dropFirst(path.count)) : nil }
             var cacheFile: RowCacheFile?
-            if let cacheKey, let hash = fingerprints.last?.hash, tails.count == result.warnings.count {
+            if let cacheKey, let hash = fingerprints.last?.hash, tails.count == warnings.count {
                 cacheFile = rowCache.store(
                     RowCache.Entry(corpus: rows, hash: hash, warningTails: tails),
                     path: cacheKey.path, options: options, status: cacheKey.status
@@ -153,6 +154,14 @@ struct CorpusLoading {
                 errorCount += 1
             }
         }
+    }
+
+    /// The bytes of the file at `path`, in memory the loader can give back as it reads
+    /// (`ByteRegion(reading:)`), or as an array (an empty file, a pipe, a file that changed size
+    /// while read); the system's reason when it cannot be read at all.
+    private static func read(_ path: String) -> Result<ByteRegion, SystemError> {
+        if let region = ByteRegion(reading: path) { return .success(region) }
+        return SystemCalls.readFile(path).map { ByteRegion(copying: $0) }
     }
 
     private mutating func warn(_ warning: FormatError, _ environment: CommandEnvironment) {

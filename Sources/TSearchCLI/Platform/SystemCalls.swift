@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TranscriptModel
 
 /// Every call into the operating system that tsearch makes, in one place: file reading, directory
 /// listing, terminals, signals, standard streams and the environment.
@@ -44,11 +45,13 @@ enum SystemCalls {
 
     /// Writes all of `bytes` to `descriptor`, retrying short writes and EINTR.
     static func write(_ bytes: [UInt8], to descriptor: Int32) -> WriteOutcome {
+        bytes.withUnsafeBytes { write($0, to: descriptor) }
+    }
+
+    static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> WriteOutcome {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                systemWrite(descriptor, buffer.baseAddress! + offset, bytes.count - offset)
-            }
+            let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 return errno == EPIPE ? .brokenPipe : .failed(errorMessage(errno))
@@ -221,6 +224,41 @@ enum SystemCalls {
         if directoryDescriptor >= 0 {
             fsync(directoryDescriptor)
             close(directoryDescriptor)
+        }
+        return .success(())
+    }
+
+    /// Writes what `body` writes to a streaming `BinaryWriter` (its big columns go out in place, not
+    /// copied) to `path`, atomically as `writeAtomically(_:to:)` does, but without waiting for the
+    /// disk: for caches, whose checksum finds a file cut short by a crash (it is then rebuilt).
+    static func writeCacheAtomically(
+        to path: String, mode: mode_t = 0o600, _ body: (inout BinaryWriter) -> Void
+    ) -> Result<Void, SystemError> {
+        let temporary = path + ".tmp-\(getpid())"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+        guard descriptor >= 0 else {
+            return .failure(SystemError("cannot create \(temporary): \(errorMessage(errno))"))
+        }
+        var failure: String?
+        var writer = BinaryWriter { bytes in
+            guard failure == nil, case .failed(let message) = write(bytes, to: descriptor) else { return }
+            failure = message
+        }
+        body(&writer)
+        writer.finish()
+        if failure == nil, let patch = writer.checksumPatch {
+            let written = withUnsafeBytes(of: patch.value.littleEndian) { pwrite(descriptor, $0.baseAddress, 8, off_t(patch.offset)) }
+            if written != 8 { failure = errorMessage(errno) }
+        }
+        close(descriptor)
+        if let failure {
+            unlink(temporary)
+            return .failure(SystemError("cannot write \(temporary): \(failure)"))
+        }
+        guard rename(temporary, path) == 0 else {
+            let message = errorMessage(errno)
+            unlink(temporary)
+            return .failure(SystemError("cannot replace \(path): \(message)"))
         }
         return .success(())
     }

@@ -16,7 +16,9 @@ import TranscriptModel
 /// - Valid when the size and modification time are the file's, or (a file only touched) when its
 ///   content hash is. Anything else, or a cache that does not read back whole (another version, a
 ///   damaged or truncated file), is a miss: the file is parsed and the cache written again,
-///   atomically (temporary file and rename, never rewritten in place while another process maps it).
+///   atomically (temporary file and rename, never rewritten in place while another process maps it),
+///   streamed from the corpus's columns, without waiting for the disk (the checksum finds a file a
+///   crash cut short).
 /// - Only files of `minimumBytes` or more are cached: smaller ones parse faster than a cache file is
 ///   written (`TSEARCH_ROW_CACHE_MIN_BYTES` overrides it, for tests).
 struct RowCache {
@@ -49,7 +51,7 @@ struct RowCache {
     }
 
     func filePath(key: String) -> String {
-        directory + "/" + String(SourceFingerprint.hash(Array(key.utf8)).dropFirst("fnv1a64:".count)) + ".rows"
+        directory + "/" + String(SourceFingerprint.hash(Array(key.utf8)).dropFirst(SourceFingerprint.hashPrefix.count)) + ".rows"
     }
 
     /// The cached rows of `path` if they were parsed from the file as it is now: same size and
@@ -96,20 +98,21 @@ struct RowCache {
     func store(_ entry: Entry, path: String, options: LoadOptions, status: (size: Int64, modified: Int64)) -> String? {
         guard case .success = SystemCalls.makeDirectories(directory) else { return nil }
         let key = Self.key(path: path, options: options)
-        var writer = BinaryWriter()
-        writer.write(Self.magic)
-        writer.write(Self.version)
-        let checksumOffset = writer.beginChecksum()
-        writer.write(key)
-        writer.write(UInt64(bitPattern: status.size))
-        writer.write(UInt64(bitPattern: status.modified))
-        writer.write(entry.hash)
-        writer.write(UInt64(entry.warningTails.count))
-        for tail in entry.warningTails { writer.write(tail) }
-        writer.align(to: 8)
-        entry.corpus.write(to: &writer)
-        writer.endChecksum(at: checksumOffset)
-        guard case .success = SystemCalls.writeAtomically(writer.bytes, to: filePath(key: key), pauseMidWrite: 0) else { return nil }
+        let written = SystemCalls.writeCacheAtomically(to: filePath(key: key)) { writer in
+            writer.write(Self.magic)
+            writer.write(Self.version)
+            let checksumOffset = writer.beginChecksum()
+            writer.write(key)
+            writer.write(UInt64(bitPattern: status.size))
+            writer.write(UInt64(bitPattern: status.modified))
+            writer.write(entry.hash)
+            writer.write(UInt64(entry.warningTails.count))
+            for tail in entry.warningTails { writer.write(tail) }
+            writer.align(to: 8)
+            entry.corpus.write(to: &writer)
+            writer.endChecksum(at: checksumOffset)
+        }
+        guard case .success = written else { return nil }
         return filePath(key: key)
     }
 }

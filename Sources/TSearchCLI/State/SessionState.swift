@@ -17,7 +17,7 @@ import TranscriptSearch
 ///   "directory": "/home/me/meetings",     // where the search ran; relative paths resolve here
 ///   "paths": ["Samples/"],                // as typed
 ///   "sources": [{"path": "Samples/a.srt", "size": 1234, "mtime_ns": 1763800000123456789,
-///                "hash": "fnv1a64:0123456789abcdef"}],
+///                "hash": "sum64:0123456789abcdef"}],
 ///   "unreadable": [],                     // paths that could not be read then
 ///   "stdin": false,                       // standard input was searched (it cannot be re-read)
 ///   "hits": 48,

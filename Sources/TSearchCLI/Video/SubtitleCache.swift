@@ -1,4 +1,5 @@
 import Foundation
+import TranscriptModel
 
 /// Remembers what ffprobe and ffmpeg made of a video, so searching an unchanged video again runs
 /// neither (and works without them).
@@ -36,25 +37,25 @@ struct SubtitleCache {
     func knownHash(path: String, status: (size: Int64, modified: Int64)) -> String? {
         guard case .success(let bytes) = SystemCalls.readFile(statPath(path: path, status: status)) else { return nil }
         let hash = String(decoding: bytes, as: UTF8.self)
-        return Self.isHash(hash) ? hash : nil
+        return SourceFingerprint.isHash(hash) ? hash : nil
     }
 
     /// Remembers that the video at `path` (absolute), as it is now, has content hash `hash`.
     func remember(hash: String, path: String, status: (size: Int64, modified: Int64)) {
-        guard Self.isHash(hash), prepare() else { return }
+        guard SourceFingerprint.isHash(hash), prepare() else { return }
         _ = SystemCalls.writeAtomically(Array(hash.utf8), to: statPath(path: path, status: status), mode: 0o644)
     }
 
     /// The subtitles cached for a video with content hash `hash`.
     func subtitles(hash: String) -> VideoSubtitles? {
-        guard Self.isHash(hash), case .success(let bytes) = SystemCalls.readFile(entryPath(hash)),
+        guard SourceFingerprint.isHash(hash), case .success(let bytes) = SystemCalls.readFile(entryPath(hash)),
               let subtitles = try? JSONDecoder().decode(VideoSubtitles.self, from: Data(bytes)),
               subtitles.schema == 1 else { return nil }
         return subtitles
     }
 
     func store(_ subtitles: VideoSubtitles, hash: String) {
-        guard Self.isHash(hash), prepare(), let data = try? JSONEncoder().encode(subtitles) else { return }
+        guard SourceFingerprint.isHash(hash), prepare(), let data = try? JSONEncoder().encode(subtitles) else { return }
         _ = SystemCalls.writeAtomically(Array(data), to: entryPath(hash), mode: 0o644)
     }
 
@@ -69,38 +70,14 @@ struct SubtitleCache {
 
     private func statPath(path: String, status: (size: Int64, modified: Int64)) -> String {
         let key = SourceFingerprint.hash(Array("\(path)\u{0}\(status.size)\u{0}\(status.modified)".utf8))
-        return directory + "/stat-" + key.dropFirst("fnv1a64:".count)
-    }
-
-    /// `fnv1a64:` and 16 hex digits, as `SourceFingerprint` writes.
-    private static func isHash(_ text: String) -> Bool {
-        text.hasPrefix("fnv1a64:") && text.utf8.count == 24 && text.dropFirst(8).allSatisfy(\.isHexDigit)
+        return directory + "/stat-" + key.dropFirst(SourceFingerprint.hashPrefix.count)
     }
 
     /// The content hash of the file at `path` as `SourceFingerprint.hash` computes it, read in
     /// pieces (a video may be larger than memory); nil, with the system's reason, if it cannot be read.
     static func contentHash(of path: String) -> Result<String, SystemError> {
-        var hasher = FNV1a64()
-        let result = SystemCalls.readChunks(path) { hasher.add($0) }
-        return result.map { hasher.hash }
-    }
-}
-
-/// 64-bit FNV-1a, fed in pieces; `hash` is written as `SourceFingerprint.hash` writes it.
-struct FNV1a64 {
-    private var value: UInt64 = 0xCBF2_9CE4_8422_2325
-
-    mutating func add(_ bytes: UnsafeRawBufferPointer) {
-        var value = self.value
-        for byte in bytes {
-            value ^= UInt64(byte)
-            value = value &* 0x0000_0100_0000_01B3
-        }
-        self.value = value
-    }
-
-    var hash: String {
-        let hex = String(value, radix: 16)
-        return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex
+        var checksum = Checksum()
+        let result = SystemCalls.readChunks(path) { checksum.add($0) }
+        return result.map { SourceFingerprint.hash(checksum: checksum.value) }
     }
 }

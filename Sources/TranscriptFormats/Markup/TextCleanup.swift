@@ -1,3 +1,5 @@
+import TranscriptModel
+
 /// The last steps every loader applies to a row's text, and the `Name:` speaker convention.
 enum TextCleanup {
     /// Collapses every run of whitespace (spaces, tabs, line ends, no-break spaces) to one space and
@@ -46,6 +48,24 @@ enum TextCleanup {
             }
         }
         return String(out)
+    }
+
+    /// Cleaned text without terminal control (`ControlSequences`), collapsed again where that left
+    /// spaces: the last step of every row's text.
+    static func withoutControls(_ text: String) -> String {
+        ControlSequences.hasControlCharacters(text) ? collapsingWhitespace(ControlSequences.stripped(text)) : text
+    }
+
+    /// Whether a file whose rows start with `candidates` label candidates out of `rows` is a
+    /// transcript (everyone's turn labelled): then every candidate is a speaker.
+    static func isTranscript(candidates: Int, rows: Int) -> Bool {
+        candidates >= 2 && candidates * 2 >= rows
+    }
+
+    /// Whether a label candidate (see `speakerLabelCandidate`) is taken as the speaker: in capitals
+    /// (`MAN:`), starting at least two rows of its file, or in a transcript.
+    static func isSpeakerLabel(isAllCapitals: Bool, uses: Int, isTranscript: Bool) -> Bool {
+        isTranscript || isAllCapitals || uses >= 2
     }
 
     /// A `Name: text` prefix of cleaned text that is shaped like a speaker label, split off; nil when

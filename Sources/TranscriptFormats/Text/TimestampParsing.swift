@@ -68,4 +68,40 @@ enum TimestampParsing {
               let end = clock(endField) else { return nil }
         return (start, end)
     }
+
+    /// The timing line most files write, `h…h:mm:ss,mmm --> h…h:mm:ss,mmm` (one to nine hour digits,
+    /// `.` or `,`), alone or followed by a space or tab, read straight from its bytes; nil for any
+    /// other shape (which `timing` then reads, with the same result for this one).
+    static func commonTiming(_ line: UnsafeBufferPointer<UInt8>) -> (start: Timestamp, end: Timestamp)? {
+        guard let (start, afterStart) = commonClock(line, at: 0), afterStart + 5 <= line.count,
+              line[afterStart] == 0x20, line[afterStart + 1] == 0x2D, line[afterStart + 2] == 0x2D,
+              line[afterStart + 3] == 0x3E, line[afterStart + 4] == 0x20,
+              let (end, afterEnd) = commonClock(line, at: afterStart + 5),
+              afterEnd == line.count || line[afterEnd] == 0x20 || line[afterEnd] == 0x09 else { return nil }
+        return (start, end)
+    }
+
+    /// `h…h:mm:ss,mmm` (or `.mmm`) at `offset`, minutes and seconds below 60, and the offset after it.
+    private static func commonClock(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (Timestamp, Int)? {
+        var index = offset
+        var hours: Int64 = 0
+        while index < bytes.count, index - offset < 9, bytes[index] &- 0x30 <= 9 {
+            hours = hours * 10 + Int64(bytes[index] &- 0x30)
+            index += 1
+        }
+        guard index > offset, index + 10 <= bytes.count else { return nil }
+        func digits(_ from: Int, _ count: Int) -> Int64? {
+            var value: Int64 = 0
+            for position in index + from..<index + from + count {
+                let digit = bytes[position] &- 0x30
+                guard digit <= 9 else { return nil }
+                value = value * 10 + Int64(digit)
+            }
+            return value
+        }
+        guard bytes[index] == 0x3A, bytes[index + 3] == 0x3A, bytes[index + 6] == 0x2C || bytes[index + 6] == 0x2E,
+              let minutes = digits(1, 2), let seconds = digits(4, 2), let millis = digits(7, 3),
+              minutes < 60, seconds < 60 else { return nil }
+        return (Timestamp(milliseconds: ((hours * 60 + minutes) * 60 + seconds) * 1000 + millis), index + 10)
+    }
 }

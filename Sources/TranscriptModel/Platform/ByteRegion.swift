@@ -5,12 +5,15 @@ import Darwin
 #endif
 
 /// Bytes that columns of a `Corpus` can point into without copying: a file mapped read-only into
-/// memory, or a private copy of an array. Aligned to at least 16 bytes; alive as long as any
-/// column refers to it.
+/// memory, or a private copy of an array; or a file read whole into pages of its own (`reading`),
+/// which a parser can give back as it goes (`release`). Aligned to at least 16 bytes; alive as long
+/// as any column refers to it.
 package final class ByteRegion: @unchecked Sendable {
-    // Immutable once made; shared read-only between threads, hence `@unchecked`.
+    // Immutable once made (but for `release`); shared read-only between threads, hence `@unchecked`.
     package let bytes: UnsafeRawBufferPointer
     private let isMapped: Bool
+    /// Whether `release` may give pages back (memory of its own, made by `init(reading:)`).
+    private let isReleasable: Bool
 
     /// A private, aligned copy of `array`.
     package init(copying array: [UInt8]) {
@@ -18,6 +21,7 @@ package final class ByteRegion: @unchecked Sendable {
         array.withUnsafeBytes { memory.copyMemory(from: $0) }
         bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(memory)[0..<array.count])
         isMapped = false
+        isReleasable = false
     }
 
     /// `path` mapped read-only, or nil when it cannot be opened or mapped (or is empty). The file
@@ -32,7 +36,56 @@ package final class ByteRegion: @unchecked Sendable {
         guard let address = mmap(nil, length, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else { return nil }
         bytes = UnsafeRawBufferPointer(start: address, count: length)
         isMapped = true
+        isReleasable = false
     }
+
+    /// The file at `path` read whole (not mapped: a file cut short while it is read cannot crash
+    /// this process) into memory of its own, or nil when it cannot be read, is empty, or changed
+    /// size while it was read (the caller then reads it as an array, with the system's reason).
+    package init?(reading path: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_size > 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let length = Int(status.st_size)
+        // Populated at once: cheaper than a page fault per page as `read` fills it.
+        guard let address = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | Self.populate, -1, 0),
+              address != MAP_FAILED else { return nil }
+        var filled = 0
+        while filled < length {
+            let count = read(descriptor, address + filled, min(length - filled, 1 << 26))
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            filled += count
+        }
+        var probe: UInt8 = 0
+        guard filled == length, read(descriptor, &probe, 1) == 0 else {
+            munmap(address, length)
+            return nil
+        }
+        bytes = UnsafeRawBufferPointer(start: address, count: length)
+        isMapped = true
+        isReleasable = true
+    }
+
+    /// Gives back the whole pages inside `range` of a region made by `init(reading:)`: they no
+    /// longer count against memory, and read as zeros. For a parser that is past them for good;
+    /// threads may give back ranges that do not overlap at the same time.
+    package func release(_ range: Range<Int>) {
+        guard isReleasable, let base = bytes.baseAddress else { return }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let start = (range.lowerBound + page - 1) / page * page
+        let end = min(range.upperBound, bytes.count) / page * page
+        guard end > start else { return }
+        madvise(UnsafeMutableRawPointer(mutating: base) + start, end - start, Int32(MADV_DONTNEED))
+    }
+
+    #if canImport(Glibc)
+    private static let populate = MAP_POPULATE
+    #else
+    private static let populate: Int32 = 0
+    #endif
 
     deinit {
         if isMapped {

@@ -1,0 +1,213 @@
+import Testing
+import TranscriptModel
+@testable import TranscriptFormats
+
+/// The pieces of the fast loader (issue 8): SubRip read in place from bytes, in pieces on several
+/// threads, straight into columns. Each piece is checked against the string-based code it stands in
+/// for, which is the reference.
+struct ByteReadingTests {
+    /// A deterministic generator (a linear congruential one: the same files on every run).
+    struct Generator {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        mutating func pick<T>(_ values: [T]) -> T { values[next(values.count)] }
+    }
+
+    /// Lines a SubRip file may hold, the odd ones included: labels of every kind, markup, control
+    /// characters, non-ASCII spaces, stray numbers, bad timings, arrows in text.
+    static let textLines = [
+        "Hello world", "ALICE: hi there", "Alice: hello", "Bob: yes  sir", "José: olá", "Jose\u{301}: ola", "Zoë: hi",
+        "<i>italic</i> text", "{\\an8}top", "a &amp; b", "x < y", "tab\there", "nbsp\u{A0}here", "ideo\u{3000}space",
+        "ctrl\u{7}bell", "esc\u{1B}[31mred", "- dash line", "-- not arrow", "text --> arrow", "\u{600}x: prepend",
+        "Dr. Chen: fine", "SPEAKER_01: ok", "Note: something", "3 words: here now", "He said: \u{301}mark", "trailing  ",
+        "  leading", "multi   space", "emoji 👍🏽 ok", "会议: 开始", "C1\u{85}nel", "’quoted’ text", "AL: \u{E9}t\u{E9}",
+        "Kim: \u{1100}\u{1161} jamo", "Ann: ", "12", " 7 ",
+    ]
+
+    static func subRip(seed: UInt64, cues: Int, lineEnd: String) -> String {
+        var generator = Generator(state: seed)
+        var lines: [String] = []
+        for cue in 1...cues {
+            switch generator.next(20) {
+            case 0: lines.append("\(cue)")  // a number with no timing
+            case 1: lines.append(generator.pick(textLines))  // a stray or a paragraph
+            case 2: lines += ["\(cue)", "00:00:61,000 --> 00:00:62,000"]  // a bad timing
+            default:
+                if generator.next(6) != 0 { lines.append("\(cue)") }
+                let start = cue * 2000 + generator.next(900)
+                let clock = { (ms: Int) in
+                    func padded(_ value: Int, _ width: Int) -> String {
+                        String(repeating: "0", count: max(0, width - String(value).count)) + String(value)
+                    }
+                    return "\(padded(ms / 3_600_000, 2)):\(padded(ms / 60000 % 60, 2)):\(padded(ms / 1000 % 60, 2)),\(padded(ms % 1000, 3))"
+                }
+                lines.append(generator.next(10) == 0 ? "0:\(start / 1000 % 60).5 --> 0:\(start / 1000 % 60 + 1)" : "\(clock(start)) --> \(clock(start + 1500))")
+            }
+            for _ in 0..<generator.next(4) { lines.append(generator.pick(textLines)) }
+            for _ in 0..<(generator.next(8) == 0 ? 0 : 1 + generator.next(2)) { lines.append(generator.pick(["", "", " ", "\t"])) }
+        }
+        return lines.joined(separator: lineEnd) + (generator.next(2) == 0 ? lineEnd : "")
+    }
+
+    static func parse(_ text: String, pieces: Int) -> ParsedColumns {
+        var text = text
+        return text.withUTF8 { SubRipParser().parse(ByteText(bytes: $0), file: "g.srt", pieces: pieces) }
+    }
+
+    /// Cut into pieces read apart on several threads and put together, a file reads exactly as in
+    /// one piece: rows, times, speakers, line numbers, cue numbers and warnings.
+    @Test(arguments: ["\n", "\r\n", "\r"])
+    func piecesReadAsOne(_ lineEnd: String) {
+        for seed in UInt64(1)...6 {
+            let text = Self.subRip(seed: seed, cues: 600, lineEnd: lineEnd)
+            let whole = Self.parse(text, pieces: 1)
+            var cut = 0
+            for pieces in [2, 3, 7] {
+                var bytes = text
+                let starts = bytes.withUTF8 { SubRipParser.pieceStarts(ByteText(bytes: $0), pieces: pieces) }
+                cut = max(cut, starts.count - 2)
+                let parsed = Self.parse(text, pieces: pieces)
+                #expect(parsed.columns.rows(file: "g.srt") == whole.columns.rows(file: "g.srt"), "seed \(seed), \(pieces) pieces")
+                #expect(parsed.warnings == whole.warnings, "seed \(seed), \(pieces) pieces")
+                #expect(parsed.columns.strings == whole.columns.strings)
+            }
+            // CR-only files have no line feed to cut after: one piece, as it should be.
+            #expect(lineEnd == "\r" ? cut == 0 : cut > 0, "seed \(seed): the file was cut")
+            #expect(!whole.warnings.isEmpty && whole.columns.rowCount > 300)
+        }
+    }
+
+    /// The speaker labels judged on columns (once per distinct label, from bytes) equal the rows'
+    /// judgement (`ParsedRows.assignSpeakerLabels`, string by string): which rows get a speaker,
+    /// which text they keep, and the speakers' interning order.
+    @Test func speakerLabelsOnColumnsEqualTheRows() {
+        for seed in UInt64(1)...20 {
+            var generator = Generator(state: seed)
+            let labels = ["ALICE", "Alice", "Bob", "José", "Jose\u{301}", "Dr. Chen", "Digo", "SPEAKER_01", "陈伟", "\u{600}x",
+                          "Car j'ai 3 spécialités", "Ann Lee Ray Sue Bo", "Kim", "MAN 2", "X"]
+            let bodies = ["hello", "\u{301}mark", "\u{1100}\u{1161}", "été", "ok then", "👍🏽", "a"]
+            var rows = ParsedRows()
+            var columns = CorpusColumns()
+            let count = 1 + generator.next(40)
+            for index in 0..<count {
+                let text = generator.next(5) == 0
+                    ? generator.pick(bodies)
+                    : generator.pick(labels) + generator.pick([": ", ":", " : "]) + generator.pick(bodies)
+                let voice = generator.next(7) == 0 ? "Voice" : nil
+                rows.rows.append(Row(id: RowID(source: 0, index: index), text: text, speaker: voice, locator: Locator(file: "f")))
+                columns.textBytes.append(contentsOf: text.utf8)
+                columns.endRow(start: -1, end: -1, speaker: voice.map { columns.intern($0) } ?? -1, line: 0, cue: nil)
+            }
+            rows.assignSpeakerLabels()
+            columns.assignSpeakerLabels()
+            #expect(columns.rows(file: "f").map(\.text) == rows.rows.map(\.text), "seed \(seed)")
+            #expect(columns.rows(file: "f").map(\.speaker) == rows.rows.map(\.speaker), "seed \(seed)")
+            #expect(Corpus(source: SourceInfo(path: "f", format: "srt", encoding: "UTF-8"), columns: columns).serialized()
+                == Corpus([Transcript(source: SourceInfo(path: "f", format: "srt", encoding: "UTF-8"), rows: rows.rows)]).serialized())
+        }
+    }
+
+    /// Lines joined and collapsed from bytes equal `TextCleanup.collapsingWhitespace` of the lines
+    /// joined with line ends, whenever the byte path does not decline; it declines only for markup,
+    /// control characters and non-ASCII spaces.
+    @Test func plainRowTextEqualsTheStringCleanup() {
+        let pieces = ["a", "word", " ", "  ", "\t", "é", "e\u{301}", "’", "…", "—", "\u{A0}", "\u{2009}", "\u{3000}", "\u{85}",
+                      "<", "&", "{", "\\", "\u{7}", "会", "👍🏽", "\u{202F}", "\u{200B}", "\u{2060}"]
+        var generator = Generator(state: 42)
+        var declined = 0
+        for _ in 0..<3000 {
+            let lines = (0..<(1 + generator.next(3))).map { _ in (0..<generator.next(7)).map { _ in generator.pick(pieces) }.joined() }
+            var joined = lines.joined(separator: "\n")
+            let expected = TextCleanup.collapsingWhitespace(joined)
+            var out: [UInt8] = []
+            let accepted = joined.withUTF8 { bytes in
+                var ranges: [Range<Int>] = []
+                var start = 0
+                for line in lines {
+                    ranges.append(start..<start + line.utf8.count)
+                    start += line.utf8.count + 1
+                }
+                return PlainRowText.append(ranges, of: ByteText(bytes: bytes), to: &out)
+            }
+            let needsString = lines.joined().unicodeScalars.contains {
+                "<{&\\".unicodeScalars.contains($0) || $0.value < 0x20 && $0 != "\t" || (0x7F...0x9F).contains($0.value)
+                    || $0.value > 0x7F && $0.properties.isWhitespace
+            }
+            #expect(accepted == !needsString, "\(lines)")
+            if accepted { #expect(String(decoding: out, as: UTF8.self) == expected, "\(lines)") } else { declined += 1; #expect(out.isEmpty) }
+        }
+        #expect(declined > 100)
+    }
+
+    /// Every scalar: the byte test for non-ASCII spaces and C1 controls agrees with Unicode's
+    /// White_Space property (and the C1 range), and no such scalar starts with another lead byte.
+    @Test func nonASCIISpacesAndC1ExhaustivelyByLeadByte() {
+        for value in UInt32(0x80)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let expected = scalar.properties.isWhitespace || (0x80...0x9F).contains(value)
+            let bytes = Array(String(scalar).utf8)
+            let found = bytes.withUnsafeBufferPointer { PlainRowText.isSpaceOrC1($0, at: 0) }
+            if found != expected { Issue.record("U+\(String(value, radix: 16)): \(found)") }
+            if expected { #expect([0xC2, 0xE1, 0xE2, 0xE3].contains(bytes[0])) }
+        }
+    }
+
+    /// The common timing line read from bytes equals the general reader on every shape tried.
+    @Test func commonTimingEqualsTheGeneralReader() {
+        var generator = Generator(state: 9)
+        let parts = ["00", "0", "123", "59", "60", "99", "1", "7"]
+        for _ in 0..<20000 {
+            func clock() -> String {
+                generator.pick(parts) + ":" + generator.pick(parts) + ":" + generator.pick(parts) + generator.pick([",", ".", ":"])
+                    + generator.pick(["000", "5", "1234", "999", "x00"])
+            }
+            let line = clock() + generator.pick([" --> ", "-->", " -> ", " -->  "]) + clock() + generator.pick(["", " X1:4", "\tline:0", "x"])
+            let general = TimestampParsing.timing(Substring(line))
+            var copy = line
+            let common = copy.withUTF8 { TimestampParsing.commonTiming($0) }
+            if let common { #expect(common.start == general?.start && common.end == general?.end, "\(line)") }
+            var again = line
+            let viaBytes = again.withUTF8 { bytes in ByteText(bytes: bytes).timing(ByteLine(start: 0, end: bytes.count, next: bytes.count)) }
+            #expect(viaBytes?.start == general?.start && viaBytes?.end == general?.end, "\(line)")
+        }
+    }
+
+    /// `loadCorpus` (bytes read in place for SubRip) gives what `load` and its rows give, for UTF-8
+    /// with and without a byte-order mark, for a file with no cue (the same error), and for bytes
+    /// it leaves to `load` (another encoding, a named encoding, another format).
+    @Test func loadCorpusEqualsLoad() throws {
+        let text = Self.subRip(seed: 3, cues: 200, lineEnd: "\r\n")
+        let cases: [(bytes: [UInt8], path: String, options: LoadOptions)] = [
+            (Array(text.utf8), "a.srt", LoadOptions()),
+            ([0xEF, 0xBB, 0xBF] + Array(text.utf8), "a.srt", LoadOptions()),
+            (Array(text.utf8), "a.txt", LoadOptions(format: .srt)),
+            (Array(text.utf8), "a.srt", LoadOptions(format: .txt)),
+            (Array(text.utf8), "a.srt", LoadOptions(encoding: TextEncoding(named: "utf-8"))),
+            (Array("1\n00:00:01,000 --> 00:00:02,000\nCaf\u{E9}\n".unicodeScalars.map { UInt8($0.value) }), "latin.srt", LoadOptions()),
+            (Array("1\n00:00:01,000 --> 00:00:02,000\n".utf8), "empty.srt", LoadOptions()),
+            (Array("1\n00:00:01,000 --> 00:00:02,000\nzero\u{0}byte\n".utf8), "nul.srt", LoadOptions()),
+        ]
+        for (bytes, path, options) in cases {
+            let slow = Result { () throws(FormatError) in try TranscriptLoader.load(bytes: bytes, path: path, options: options) }
+            let fast: Result<(corpus: Corpus, warnings: [FormatError]), FormatError> = bytes.withUnsafeBytes { raw in
+                do throws(FormatError) {
+                    return .success(try TranscriptLoader.loadCorpus(bytes: raw, path: path, options: options))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            switch (slow, fast) {
+            case (.success(let slow), .success(let fast)):
+                #expect(fast.corpus.serialized() == Corpus([slow.transcript]).serialized(), "\(path)")
+                #expect(fast.warnings == slow.warnings, "\(path)")
+            case (.failure(let slow), .failure(let fast)):
+                #expect(fast == slow, "\(path)")
+            default:
+                Issue.record("\(path): \(slow) but \(fast)")
+            }
+        }
+    }
+}
