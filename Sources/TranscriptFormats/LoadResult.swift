@@ -56,22 +56,21 @@ struct ParsedColumns {
     }
 
     /// Appends a row made from text `lines` (byte ranges of `text`), as `ParsedRows.appendRow` would
-    /// from `TextCleanup.collapsingWhitespace(markup(lines joined with line ends))`: straight from the
-    /// bytes when `PlainRowText` can, else through `markup` (which returns the text and a speaker).
-    /// A row whose text is empty is dropped.
+    /// from `TextCleanup.collapsingWhitespace` of what `markup` makes of the cue's text: straight
+    /// from the bytes when `PlainRowText` can (with `speaker`), else through `markup`, which reads
+    /// the cue's whole text as a string and returns the text and a speaker. A row whose text is
+    /// empty is dropped.
     mutating func appendRow(
         lines: [Range<Int>], of text: ByteText, start: Timestamp?, end: Timestamp?, line: Int, cue: Range<Int>?,
-        markup: (String) -> (text: String, speaker: String?)
+        speaker: String? = nil, markup: () -> (text: String, speaker: String?)
     ) {
-        var speaker: Int32 = -1
+        var name = speaker
         if !PlainRowText.append(lines, of: text, to: &columns.textBytes) {
-            let joined = lines.map { text.string($0) }.joined(separator: "\n")
-            let read = markup(joined)
+            let read = markup()
             columns.textBytes.append(contentsOf: TextCleanup.withoutControls(TextCleanup.collapsingWhitespace(read.text)).utf8)
-            if let name = read.speaker {
-                speaker = columns.intern(TextCleanup.collapsingWhitespace(ControlSequences.stripped(name)))
-            }
+            name = read.speaker
         }
+        let speaker = name.map { columns.intern(TextCleanup.collapsingWhitespace(ControlSequences.stripped($0))) } ?? -1
         guard columns.textBytes.count > columns.textOffsets[columns.textOffsets.count - 1] else { return }
         if let cue, ControlSequences.hasControlBytes(UnsafeBufferPointer(rebasing: text.bytes[cue])) {
             let cleaned = Array(ControlSequences.stripped(text.string(cue)).utf8)

@@ -53,25 +53,43 @@ public enum TranscriptLoader {
 
 extension TranscriptLoader {
     /// One source's bytes loaded as a corpus of that source, with the warnings: what `load` reads,
-    /// made straight into columns. SubRip in UTF-8 (named so by `options` or the path's extension,
-    /// no encoding named) is read in place (`SubRipParser` on `ByteText`: no copy of the file as a
-    /// string, no `Row` per cue); everything else goes through `load` and its rows.
+    /// made straight into columns. SubRip and WebVTT in UTF-8 (named so by `options` or the path's
+    /// extension, no encoding named) are read in place (`SubRipParser`, `WebVTTParser` on
+    /// `ByteText`: no copy of the file as a string, no `Row` per cue); everything else goes
+    /// through `load` and its rows.
     ///
-    /// `release` is told as the reading goes which byte ranges are no longer needed (so a caller can
-    /// give their memory back): they must not be read again.
+    /// `release`, when given, is told as the reading goes which byte ranges are no longer needed (so
+    /// a caller can give their memory back): they are not read again. The result is then nil when
+    /// they are needed after all (a WebVTT file with rolling captions is read again as a string):
+    /// call again with the bytes whole and no `release`.
     package static func loadCorpus(
         bytes: UnsafeRawBufferPointer, path: String, options: LoadOptions,
-        release: @escaping @Sendable (Range<Int>) -> Void = { _ in }
-    ) throws(FormatError) -> (corpus: Corpus, warnings: [FormatError]) {
+        release: (@Sendable (Range<Int>) -> Void)? = nil
+    ) throws(FormatError) -> (corpus: Corpus, warnings: [FormatError])? {
         let format = options.format ?? TranscriptFormat(path: path)
-        if format == .srt, options.encoding == nil, let text = utf8Text(bytes) {
+        if format == .srt || format == .vtt, options.encoding == nil, let text = utf8Text(bytes) {
             let skipped = text.text.bytes.baseAddress.map { UnsafeRawPointer($0) - bytes.baseAddress! } ?? 0
-            let parsed = SubRipParser().parse(text.text, file: path) { release($0.lowerBound + skipped..<$0.upperBound + skipped) }
+            let giveBack: @Sendable (Range<Int>) -> Void = { release?($0.lowerBound + skipped..<$0.upperBound + skipped) }
+            let parsed: ParsedColumns
+            if format == .srt {
+                parsed = SubRipParser().parse(text.text, file: path, release: giveBack)
+            } else if let read = WebVTTParser(rollingCaptions: options.rollingCaptions).parseInPlace(text.text, file: path, release: giveBack) {
+                parsed = read
+            } else if release != nil {
+                return nil
+            } else {
+                return try corpus(loading: Array(bytes), path: path, options: options)
+            }
             guard parsed.columns.rowCount > 0 else { throw FormatError(file: path, kind: .noRows(skipped: parsed.warnings)) }
-            let source = SourceInfo(path: path, format: TranscriptFormat.srt.rawValue, encoding: text.encoding)
+            let source = SourceInfo(path: path, format: format!.rawValue, encoding: text.encoding)
             return (Corpus(source: source, columns: parsed.columns), parsed.warnings)
         }
-        let result = try load(bytes: Array(bytes), path: path, options: options)
+        return try corpus(loading: Array(bytes), path: path, options: options)
+    }
+
+    /// `load`'s rows as a corpus.
+    private static func corpus(loading bytes: [UInt8], path: String, options: LoadOptions) throws(FormatError) -> (corpus: Corpus, warnings: [FormatError]) {
+        let result = try load(bytes: bytes, path: path, options: options)
         return (Corpus([result.transcript]), result.warnings)
     }
 

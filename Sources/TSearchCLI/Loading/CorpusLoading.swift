@@ -128,9 +128,20 @@ struct CorpusLoading {
             }
         }
         do {
-            let (rows, warnings) = try TranscriptLoader.loadCorpus(
-                bytes: bytes.bytes, path: path, options: options, release: bytes.release
+            var loaded = try TranscriptLoader.loadCorpus(
+                bytes: bytes.bytes, path: path, options: options, release: bytes.isReleasable ? bytes.release : nil
             )
+            if loaded == nil {
+                // The loader needs the bytes it was letting go after all (a rolling WebVTT): read again.
+                switch Self.readAgain(input, baseDirectory: baseDirectory) {
+                case .success(let whole): loaded = try TranscriptLoader.loadCorpus(bytes: whole.bytes, path: path, options: options)
+                case .failure(let error):
+                    environment.report("\(path): \(error.description)")
+                    errorCount += 1
+                    return
+                }
+            }
+            guard let (rows, warnings) = loaded else { return }
             for warning in warnings { warn(warning, environment) }
             let tails = warnings.map(\.description).compactMap { $0.hasPrefix(path) ? String($0.dropFirst(path.count)) : nil }
             var cacheFile: RowCacheFile?
@@ -162,6 +173,16 @@ struct CorpusLoading {
     private static func read(_ path: String) -> Result<ByteRegion, SystemError> {
         if let region = ByteRegion(reading: path) { return .success(region) }
         return SystemCalls.readFile(path).map { ByteRegion(copying: $0) }
+    }
+
+    /// The file of `input` read again, whole (standard input cannot be, and is never given back).
+    private static func readAgain(_ input: Input, baseDirectory: String?) -> Result<ByteRegion, SystemError> {
+        switch input {
+        case .file(let file), .found(let file):
+            return SystemCalls.readFile(InputFiles.resolve(file, against: baseDirectory)).map { ByteRegion(copying: $0) }
+        case .standardInput:
+            return .failure(SystemError("standard input cannot be read again"))
+        }
     }
 
     private mutating func warn(_ warning: FormatError, _ environment: CommandEnvironment) {

@@ -62,7 +62,7 @@ enum WebVTTMarkup {
     }
 
     /// The annotation of a start tag (`Bob` in `v.loud Bob`), whitespace collapsed; nil if empty.
-    private static func annotation(of tag: String) -> String? {
+    static func annotation(of tag: String) -> String? {
         guard let space = tag.firstIndex(where: { $0 == " " || $0 == "\t" }) else { return nil }
         let value = TextCleanup.collapsingWhitespace(tag[space...])
         return value.isEmpty ? nil : value

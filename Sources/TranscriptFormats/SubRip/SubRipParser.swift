@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-import Dispatch
 import TranscriptModel
 
 /// SubRip (`.srt`): cues of an optional number line, a timing line
@@ -35,66 +29,18 @@ public struct SubRipParser: TranscriptParser {
         return ParsedRows(rows: parsed.columns.rows(file: file), warnings: parsed.warnings)
     }
 
-    /// The rows of valid UTF-8 `text` as columns, and the warnings. A big text is cut into pieces at
-    /// cues that follow a blank line (where a reading from the start begins a cue too, whatever came
-    /// before), read on every core and put back together in order; then the speaker labels are
-    /// judged over the whole file. `release` is told byte ranges that are not read again.
+    /// The rows of valid UTF-8 `text` as columns, and the warnings: read in pieces (`PieceReading`)
+    /// on every core, then the speaker labels judged over the whole file. `release` is told byte
+    /// ranges that are not read again.
     func parse(
         _ text: ByteText, file: String, pieces: Int? = nil, release: @escaping @Sendable (Range<Int>) -> Void = { _ in }
     ) -> ParsedColumns {
-        let starts = Self.pieceStarts(text, pieces: pieces ?? Self.pieceCount(forBytes: text.bytes.count))
-        let shared = SharedPieces(text: text, results: .allocate(capacity: starts.count - 1))
-        defer { shared.results.deallocate() }
-        DispatchQueue.concurrentPerform(iterations: starts.count - 1) { index in
-            let range = starts[index]..<starts[index + 1]
-            let piece = shared.text.piece(range)
-            let reserving = index == 0 ? shared.text.bytes.count : range.count
-            let parsed = parsePiece(piece, file: file, reserving: reserving) { release($0.lowerBound + range.lowerBound..<$0.upperBound + range.lowerBound) }
-            (shared.results.baseAddress! + index).initialize(to: parsed)
-        }
-        var result = shared.results.baseAddress!.move().0
-        var lineBase = shared.results[0].lines
-        for index in 1..<shared.results.count {
-            var (piece, lines) = (shared.results.baseAddress! + index).move()
-            piece.shiftLines(by: lineBase)
-            result.columns.append(contentsOf: piece.columns)
-            result.warnings.append(contentsOf: piece.warnings)
-            lineBase += lines
-        }
+        var result = PieceReading.read(text, pieces: pieces, release: release) { piece, _, reserving, release in
+            let (parsed, lines) = parsePiece(piece, file: file, reserving: reserving, release: release)
+            return (parsed, lines, ())
+        }.parsed
         result.columns.assignSpeakerLabels()
         return result
-    }
-
-    /// One piece per core for a big text, each of 8 MB or more.
-    static func pieceCount(forBytes count: Int) -> Int {
-        min(max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))), count / (8 << 20))
-    }
-
-    /// Where the pieces of `text` start, and its end: up to `pieces` pieces, each starting at the
-    /// first line after an even cut that is a cue header (a line holding `-->`, or a line before
-    /// one) right after a blank line, within a megabyte of the cut (else fewer pieces).
-    static func pieceStarts(_ text: ByteText, pieces: Int) -> [Int] {
-        let count = text.bytes.count
-        var starts = [0]
-        guard pieces > 1, let base = text.bytes.baseAddress else { return [0, count] }
-        for piece in 1..<pieces {
-            // From just after a line feed: a line starts there (a CR before it was that line's end).
-            let even = count / pieces * piece
-            guard even > starts[starts.count - 1] else { continue }
-            guard let feed = memchr(base + even, 0x0A, count - even) else { break }
-            var previousWasBlank = false
-            var reader = LineReader(text, from: UnsafeRawPointer(feed) - UnsafeRawPointer(base) + 1)
-            while let line = reader.current, line.start - even < 1 << 20 {
-                let isBlank = text.isBlank(line)
-                if previousWasBlank, !isBlank, text.hasArrow(line) || reader.peek().map(text.hasArrow) == true {
-                    starts.append(line.start)
-                    break
-                }
-                previousWasBlank = isBlank
-                reader.advance()
-            }
-        }
-        return starts + [count]
     }
 
     /// The rows of one piece of the text (all of it, or a piece starting at a cue that follows a
@@ -118,7 +64,7 @@ public struct SubRipParser: TranscriptParser {
             pending = nil
             result.appendRow(
                 lines: pendingText, of: text, start: cue.start, end: cue.end, line: cue.line, cue: cue.number
-            ) { (SubRipMarkup.plainText($0), nil) }
+            ) { (SubRipMarkup.plainText(text.joined(pendingText)), nil) }
         }
 
         while let line = lines.current {
@@ -199,11 +145,4 @@ private struct PendingCue {
     var line: Int
     var start: Timestamp
     var end: Timestamp
-}
-
-/// The text and one result slot per piece, shared by the threads that read the pieces (each writes
-/// only its own slot; the text is only read).
-private struct SharedPieces: @unchecked Sendable {
-    let text: ByteText
-    let results: UnsafeMutableBufferPointer<(ParsedColumns, lines: Int)>
 }

@@ -96,9 +96,35 @@ struct ByteText {
         return TimestampParsing.timing(Substring(string(line.start..<line.end)))
     }
 
+    /// Whether the line starts with ASCII `word` followed by its end, a space or a tab, compared as
+    /// characters (a combining mark after that space makes it another character).
+    func starts(_ line: ByteLine, with word: StaticString) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard line.end - line.start >= count else { return false }
+        for index in 0..<count where bytes[line.start + index] != word.utf8Start[index] { return false }
+        let after = line.start + count
+        guard after < line.end else { return true }
+        guard bytes[after] == 0x20 || bytes[after] == 0x09 else { return false }
+        guard after + 1 < line.end, bytes[after + 1] >= 0x80 else { return true }
+        return string(after..<line.end).first.map { $0 == " " || $0 == "\t" } ?? false
+    }
+
+    /// Whether the bytes `a` and `b` are the same text: the same bytes, or (when they differ and
+    /// hold non-ASCII) canonically equivalent, as `String` compares.
+    func sameText(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+        if bytes[a].elementsEqual(bytes[b]) { return true }
+        guard bytes[a].contains(where: { $0 >= 0x80 }) || bytes[b].contains(where: { $0 >= 0x80 }) else { return false }
+        return string(a) == string(b)
+    }
+
     /// The bytes `range` as a string.
     func string(_ range: Range<Int>) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    /// The lines `ranges` joined with line feeds, as a string.
+    func joined(_ ranges: [Range<Int>]) -> String {
+        ranges.map(string).joined(separator: "\n")
     }
 
     /// The bytes `range`, in place.
@@ -116,9 +142,11 @@ struct LineReader {
     private(set) var number = 1
     private var lookahead: ByteLine?
 
-    init(_ text: ByteText, from start: Int = 0) {
+    /// A reader at the line starting at byte `start`, whose number is `number`.
+    init(_ text: ByteText, from start: Int = 0, number: Int = 1) {
         self.text = text
         current = text.line(at: start)
+        self.number = number
     }
 
     /// The line after `current`.

@@ -12,6 +12,12 @@ import TranscriptModel
 ///   line, and the block is skipped.
 /// - Cue text markup is read by `WebVTTMarkup`: the first `<v Name>` becomes the speaker; otherwise
 ///   a `Name: text` prefix does.
+///
+/// The file's UTF-8 is read in place (`ByteText`) into columns, in pieces on every core
+/// (`PieceReading`): no `String` per line or cue except for a cue with markup beyond a leading
+/// `<v Name>`. A file that may hold rolling captions (one cue starting with the line the cue before
+/// ended with, or a cue cut at a line of spaces) is read again as a string
+/// (`RollingCaptionCollapser`).
 public struct WebVTTParser: TranscriptParser {
     /// What to do with YouTube-style rolling captions (see `RollingCaptionCollapser`).
     public var rollingCaptions: RollingCaptions
@@ -23,12 +29,85 @@ public struct WebVTTParser: TranscriptParser {
     static let timingExample = "00:01:02.500 --> 00:01:04.000"
 
     public func parse(_ text: String, file: String) -> ParsedRows {
-        let lines = SourceLines(text)
-        // Read leniently first: a line of spaces ends a cue, as in most players. Rolling captions pad
-        // cues with such lines (`" "` above the line being spoken), so when a cue was cut at one, read
-        // again by the spec's rule (only an empty line ends a cue) to see whether the file rolls.
-        let lenient = readCues(lines, file: file, spacesEndCue: true)
-        let strict = lenient.cutAtSpaces ? readCues(lines, file: file, spacesEndCue: false) : lenient
+        var text = text
+        return text.withUTF8 { bytes in
+            let text = ByteText(bytes: bytes)
+            if let parsed = parseInPlace(text, file: file) {
+                return ParsedRows(rows: parsed.columns.rows(file: file), warnings: parsed.warnings)
+            }
+            return parseRolling(text, file: file)
+        }
+    }
+
+    /// The rows of valid UTF-8 `text` as columns, and the warnings, or nil when the file may hold
+    /// rolling captions (then `parse` reads it). `release` is told byte ranges not read again.
+    func parseInPlace(
+        _ text: ByteText, file: String, pieces: Int? = nil, release: @escaping @Sendable (Range<Int>) -> Void = { _ in }
+    ) -> ParsedColumns? {
+        let read = PieceReading.read(text, pieces: pieces, release: release) { piece, index, reserving, release in
+            var parsed = ParsedColumns()
+            parsed.columns.reserve(rows: reserving / 48, textBytes: reserving)
+            var facts = RollFacts()
+            var previousLast: Range<Int>?
+            let outcome = readCues(piece, file: file, spacesEndCue: true, atFileStart: index == 0, release: release) { cue in
+                // The first look of `RollingCaptionCollapser`: a cue of two lines or more that starts
+                // with the line the cue before ended with. (Lines of spaces end a cue here: every
+                // text line shows.)
+                let first = cue.textLines.first.map { piece.trimmed(ByteLine(start: $0.lowerBound, end: $0.upperBound, next: 0)) }
+                if cue.textLines.count >= 2, let first {
+                    if facts.isFirstCue {
+                        facts.opening = piece.string(first)
+                    } else if let previousLast, piece.sameText(first, previousLast) {
+                        facts.sawRoll = true
+                    }
+                }
+                previousLast = cue.textLines.last.map { piece.trimmed(ByteLine(start: $0.lowerBound, end: $0.upperBound, next: 0)) }
+                facts.isFirstCue = false
+                parsed.appendCue(cue, of: piece)
+            }
+            parsed.warnings = outcome.warnings
+            facts.cutAtSpaces = outcome.cutAtSpaces
+            facts.closing = previousLast.map(piece.string)
+            return (parsed, outcome.lines, facts)
+        }
+        var previousLast: String?
+        for facts in read.facts {
+            if facts.cutAtSpaces || facts.sawRoll { return nil }
+            if let opening = facts.opening, opening == previousLast { return nil }
+            if !facts.isFirstCue { previousLast = facts.closing }
+        }
+        var result = read.parsed
+        result.columns.assignSpeakerLabels()
+        return result
+    }
+
+    /// What the rolling-caption check must know of a piece read apart: whether it saw a roll or a
+    /// cue cut at spaces, its first cue's first line (when that cue has two lines or more), its last
+    /// cue's last line, and whether it had a cue at all (`isFirstCue` still true: none).
+    private struct RollFacts {
+        var cutAtSpaces = false
+        var sawRoll = false
+        var isFirstCue = true
+        var opening: String?
+        var closing: String?
+    }
+
+    /// The reading for files that may roll: every cue collected first (lenient, and by the spec's
+    /// rule when a cue was cut at a line of spaces), then `RollingCaptionCollapser` decides.
+    func parseRolling(_ text: ByteText, file: String) -> ParsedRows {
+        func cues(spacesEndCue: Bool) -> (cues: [Cue], warnings: [FormatError], cutAtSpaces: Bool) {
+            var cues: [Cue] = []
+            let outcome = readCues(text, file: file, spacesEndCue: spacesEndCue, atFileStart: true, release: { _ in }) { cue in
+                cues.append(Cue(
+                    start: cue.start, end: cue.end,
+                    locator: Locator(file: file, line: cue.line, cue: cue.identifier.map(text.string)),
+                    textLines: cue.textLines.map { Substring(text.string($0)) }
+                ))
+            }
+            return (cues, outcome.warnings, outcome.cutAtSpaces)
+        }
+        let lenient = cues(spacesEndCue: true)
+        let strict = lenient.cutAtSpaces ? cues(spacesEndCue: false) : lenient
         if let shown = RollingCaptionCollapser.shownLines(ifRolling: strict.cues.map(\.textLines)) {
             var result = ParsedRows(warnings: strict.warnings)
             switch rollingCaptions {
@@ -52,14 +131,6 @@ public struct WebVTTParser: TranscriptParser {
         var textLines: [Substring]
     }
 
-    /// A file's cues and the warnings met on the way; `cutAtSpaces` says whether some cue's text
-    /// ended at a line of spaces with more text right after it.
-    struct ReadCues {
-        var cues: [Cue] = []
-        var warnings: [FormatError] = []
-        var cutAtSpaces = false
-    }
-
     /// Each cue's text lines joined by markup rules into one row (the usual reading).
     private func appendRows(of cues: [Cue], to result: inout ParsedRows) {
         for cue in cues {
@@ -71,89 +142,127 @@ public struct WebVTTParser: TranscriptParser {
         }
     }
 
-    private func readCues(_ lines: SourceLines, file: String, spacesEndCue: Bool) -> ReadCues {
-        var result = ReadCues()
-        // Whether the line at `index` ends a cue's text: an empty line (a line of spaces too, when
+    /// A cue as read from the file: byte ranges of its identifier and text lines.
+    struct ByteCue {
+        var start: Timestamp
+        var end: Timestamp
+        /// The 1-based line where the cue's block starts (its identifier, or its timing line).
+        var line: Int
+        var identifier: Range<Int>?
+        var textLines: [Range<Int>]
+    }
+
+    /// Reads the cues of `text` (the whole file when `atFileStart`, else a piece starting at a cue),
+    /// handing each to `visit` in order; returns the warnings, whether some cue's text ended at a
+    /// line of spaces with more text right after it, and how many lines were read.
+    private func readCues(
+        _ text: ByteText, file: String, spacesEndCue: Bool, atFileStart: Bool, release: (Range<Int>) -> Void,
+        visit: (ByteCue) -> Void
+    ) -> (warnings: [FormatError], cutAtSpaces: Bool, lines: Int) {
+        var warnings: [FormatError] = []
+        var cutAtSpaces = false
+        var lines = LineReader(text)
+        // Whether `line` ends a cue's text: an empty line (a line of spaces too, when
         // `spacesEndCue`), or a line that holds `-->` (the next cue, per the spec).
-        func endsText(_ index: Int) -> Bool {
-            let line = lines[index]
-            return line.isEmpty || (spacesEndCue && line.isBlankLine) || line.hasArrow
+        func endsText(_ line: ByteLine) -> Bool {
+            line.isEmpty || (spacesEndCue && text.isBlank(line)) || text.hasArrow(line)
         }
-        var index = 0
-        if let first = lines.first, isHeader(first) {
-            // The header runs to a blank line; a timing line ends it too (a leniency: the spec would
-            // swallow that cue into the header).
-            index = 1
-            while index < lines.count, !lines[index].isBlankLine, !lines[index].hasArrow { index += 1 }
-            if index < lines.count, lines[index].hasArrow, index > 1, !lines[index - 1].contains(":") {
-                index -= 1  // the line before the timing line is the cue's identifier
+        if atFileStart, let first = lines.current {
+            if isHeader(first, of: text) {
+                // The header runs to a blank line; a timing line ends it too (a leniency: the spec
+                // would swallow that cue into the header).
+                lines.advance()
+                var previous: (line: ByteLine, number: Int)?
+                while let line = lines.current, !text.isBlank(line), !text.hasArrow(line) {
+                    previous = (line, lines.number)
+                    lines.advance()
+                }
+                if let line = lines.current, text.hasArrow(line), let previous, previous.number > 1,
+                   !text.string(previous.line.start..<previous.line.end).contains(":") {
+                    lines = LineReader(text, from: previous.line.start, number: previous.number)  // the cue's identifier
+                }
+            } else {
+                warnings.append(FormatError(file: file, line: 1, kind: .missingHeader(found: text.string(first.start..<first.end))))
             }
-        } else if let first = lines.first {
-            result.warnings.append(FormatError(file: file, line: 1, kind: .missingHeader(found: String(first))))
         }
 
-        while index < lines.count {
-            if lines[index].isBlankLine {
-                index += 1
+        var textLines: [Range<Int>] = []
+        var released = 0
+        while let line = lines.current {
+            if text.isBlank(line) {
+                lines.advance()
                 continue
             }
-            let blockStart = index
-            let first = lines[index]
-            if isKeywordBlock(first) {
-                while index < lines.count, !lines[index].isBlankLine { index += 1 }
+            if line.start - released >= 1 << 22 {
+                release(released..<line.start)
+                released = line.start
+            }
+            let blockStart = lines.number
+            if isKeywordBlock(line, of: text) {
+                while let line = lines.current, !text.isBlank(line) { lines.advance() }
                 continue
             }
-            var identifier: String?
-            var timingIndex = index
-            if !first.hasArrow {
-                guard index + 1 < lines.count, lines[index + 1].hasArrow else {
-                    result.warnings.append(FormatError(
-                        file: file, line: lines.lineNumber(index), kind: .strayText(found: String(first.trimmingBlanks))
-                    ))
-                    while index < lines.count, !lines[index].isBlankLine { index += 1 }
+            var identifier: Range<Int>?
+            var timingLine = line
+            if !text.hasArrow(line) {
+                guard let next = lines.peek(), text.hasArrow(next) else {
+                    warnings.append(FormatError(file: file, line: lines.number, kind: .strayText(found: text.string(text.trimmed(line)))))
+                    while let line = lines.current, !text.isBlank(line) { lines.advance() }
                     continue
                 }
-                identifier = String(first.trimmingBlanks)
-                timingIndex = index + 1
+                identifier = text.trimmed(line)
+                timingLine = next
+                lines.advance()
             }
-            index = timingIndex + 1
-            var textLines: [Substring] = []
-            while index < lines.count, !endsText(index) {
-                textLines.append(lines[index])
-                index += 1
+            let timingNumber = lines.number
+            lines.advance()
+            textLines.removeAll(keepingCapacity: true)
+            while let line = lines.current, !endsText(line) {
+                textLines.append(line.start..<line.end)
+                lines.advance()
             }
-            if index + 1 < lines.count, !lines[index].isEmpty, lines[index].isBlankLine, !lines[index + 1].isBlankLine {
-                result.cutAtSpaces = true
+            if let line = lines.current, let next = lines.peek(), !line.isEmpty, text.isBlank(line), !text.isBlank(next) {
+                cutAtSpaces = true
             }
-            guard let timing = TimestampParsing.timing(lines[timingIndex]) else {
-                result.warnings.append(FormatError(
-                    file: file, line: lines.lineNumber(timingIndex),
-                    kind: .badTiming(found: String(lines[timingIndex].trimmingBlanks), example: Self.timingExample)
+            guard let timing = text.timing(timingLine) else {
+                warnings.append(FormatError(
+                    file: file, line: timingNumber,
+                    kind: .badTiming(found: text.string(text.trimmed(timingLine)), example: Self.timingExample)
                 ))
                 continue
             }
-            result.cues.append(Cue(
-                start: timing.start, end: timing.end,
-                locator: Locator(file: file, line: lines.lineNumber(blockStart), cue: identifier), textLines: textLines
-            ))
+            visit(ByteCue(start: timing.start, end: timing.end, line: blockStart, identifier: identifier, textLines: textLines))
         }
-        return result
+        return (warnings, cutAtSpaces, lines.number - 1)
     }
 
     /// `WEBVTT` alone or followed by a space or tab (a BOM is already gone).
-    private func isHeader(_ line: Substring) -> Bool {
-        guard line.hasPrefix("WEBVTT") else { return false }
-        let rest = line.dropFirst(6)
-        return rest.isEmpty || rest.first == " " || rest.first == "\t"
+    private func isHeader(_ line: ByteLine, of text: ByteText) -> Bool {
+        text.starts(line, with: "WEBVTT")
     }
 
     /// `NOTE`, `STYLE` or `REGION` alone or followed by a space or tab; a line holding `-->` never is.
-    private func isKeywordBlock(_ line: Substring) -> Bool {
-        guard !line.hasArrow else { return false }
-        return ["NOTE", "STYLE", "REGION"].contains { keyword in
-            guard line.hasPrefix(keyword) else { return false }
-            let rest = line.dropFirst(keyword.count)
-            return rest.isEmpty || rest.first == " " || rest.first == "\t"
+    private func isKeywordBlock(_ line: ByteLine, of text: ByteText) -> Bool {
+        guard !text.hasArrow(line) else { return false }
+        return ["NOTE", "STYLE", "REGION"].contains { text.starts(line, with: $0) }
+    }
+}
+
+extension ParsedColumns {
+    /// Appends the row of a WebVTT cue read in place. A cue whose first line starts with a voice
+    /// tag `<v Name>` and holds no other markup is read from the bytes too (`Name` the speaker);
+    /// anything else with markup is read by `WebVTTMarkup` from the cue's text as a string.
+    mutating func appendCue(_ cue: WebVTTParser.ByteCue, of text: ByteText) {
+        var lines = cue.textLines
+        var voice: String?
+        if let first = lines.first, first.count > 2, text.bytes[first.lowerBound] == 0x3C, text.bytes[first.lowerBound + 1] | 0x20 == 0x76,
+           let close = text.bytes[first].firstIndex(of: 0x3E), close > first.lowerBound + 1,
+           [0x3E, 0x2E, 0x20, 0x09].contains(text.bytes[first.lowerBound + 2]) {
+            voice = WebVTTMarkup.annotation(of: text.string(first.lowerBound + 1..<close))
+            lines[0] = close + 1..<first.upperBound
         }
+        appendRow(
+            lines: lines, of: text, start: cue.start, end: cue.end, line: cue.line, cue: cue.identifier, speaker: voice
+        ) { WebVTTMarkup.parse(text.joined(cue.textLines)) }
     }
 }

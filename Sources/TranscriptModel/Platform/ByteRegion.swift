@@ -13,7 +13,7 @@ package final class ByteRegion: @unchecked Sendable {
     package let bytes: UnsafeRawBufferPointer
     private let isMapped: Bool
     /// Whether `release` may give pages back (memory of its own, made by `init(reading:)`).
-    private let isReleasable: Bool
+    package let isReleasable: Bool
 
     /// A private, aligned copy of `array`.
     package init(copying array: [UInt8]) {
