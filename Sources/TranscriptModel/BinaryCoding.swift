@@ -1,3 +1,5 @@
+import Dispatch
+
 /// A minimal binary encoding for caches: little-endian fixed-width integers, length-prefixed byte
 /// strings and arrays copied as raw memory. Reading is checked: a short or inconsistent input is a
 /// `BinaryDecodingError`, never a crash, so a damaged cache is only ever a cache miss.
@@ -200,7 +202,7 @@ package struct RegionReader {
     /// after it, to the end of the region.
     package mutating func verifyChecksum() throws(BinaryDecodingError) {
         let expected = try readUInt64()
-        guard Checksum.of(UnsafeRawBufferPointer(rebasing: region.bytes[offset...])) == expected else {
+        guard Checksum.ofInParallel(UnsafeRawBufferPointer(rebasing: region.bytes[offset...])) == expected else {
             throw BinaryDecodingError("checksum")
         }
     }
@@ -246,6 +248,48 @@ package struct Checksum {
         var checksum = Checksum()
         checksum.add(bytes)
         return checksum.value
+    }
+
+    /// `of(bytes)`, the two halves of a big buffer summed on two threads at once: the second half
+    /// is summed from zero and folded in after (a running sum carries into the sum of sums once per
+    /// block that follows it).
+    package static func ofInParallel(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        guard bytes.count >= 1 << 24 else { return of(bytes) }
+        let middle = bytes.count / 64 * 32
+        let halves = SharedHalves(bytes: bytes, results: .allocate(capacity: 2))
+        defer { halves.results.deallocate() }
+        DispatchQueue.concurrentPerform(iterations: 2) { half in
+            var checksum = Checksum()
+            if half == 0 {
+                checksum.addBlocks(UnsafeRawBufferPointer(rebasing: halves.bytes[..<middle]), upTo: middle)
+            } else {
+                checksum.sums = (0, 0, 0, 0)
+                checksum.add(UnsafeRawBufferPointer(rebasing: halves.bytes[middle...]))
+            }
+            (halves.results.baseAddress! + half).initialize(to: checksum)
+        }
+        var whole = halves.results[0]
+        let second = halves.results[1]
+        let blocks = UInt64((bytes.count - middle) / 32)
+        whole.sumsOfSums = (
+            whole.sumsOfSums.0 &+ blocks &* whole.sums.0 &+ second.sumsOfSums.0,
+            whole.sumsOfSums.1 &+ blocks &* whole.sums.1 &+ second.sumsOfSums.1,
+            whole.sumsOfSums.2 &+ blocks &* whole.sums.2 &+ second.sumsOfSums.2,
+            whole.sumsOfSums.3 &+ blocks &* whole.sums.3 &+ second.sumsOfSums.3
+        )
+        whole.sums = (
+            whole.sums.0 &+ second.sums.0, whole.sums.1 &+ second.sums.1,
+            whole.sums.2 &+ second.sums.2, whole.sums.3 &+ second.sums.3
+        )
+        whole.count = bytes.count
+        whole.carry = second.carry
+        return whole.value
+    }
+
+    /// The buffer and one result per half, shared by the two threads (each writes its own slot).
+    private struct SharedHalves: @unchecked Sendable {
+        let bytes: UnsafeRawBufferPointer
+        let results: UnsafeMutableBufferPointer<Checksum>
     }
 
     package mutating func add(_ bytes: UnsafeRawBufferPointer) {

@@ -190,12 +190,13 @@ enum SystemCalls {
     }
 
     /// Replaces `path` with `bytes` so that a reader (or a crash at any moment) only ever sees the
-    /// old file or the whole new one: write a temporary file beside it, fsync, rename over, fsync
-    /// the directory. `pauseMidWrite` (milliseconds) stops halfway through, for crash tests only.
+    /// old file or the whole new one: write a temporary file beside it, fsync (unless `sync` is
+    /// false: for caches, whose checksum finds a file a crash cut short), rename over, fsync the
+    /// directory. `pauseMidWrite` (milliseconds) stops halfway through, for crash tests only.
     /// `mode` is the new file's permissions before the umask: private (0600) for the session,
     /// ordinary (0644) for an export.
     static func writeAtomically(
-        _ bytes: [UInt8], to path: String, mode: mode_t = 0o600, pauseMidWrite: Int = 0
+        _ bytes: [UInt8], to path: String, mode: mode_t = 0o600, sync: Bool = true, pauseMidWrite: Int = 0
     ) -> Result<Void, SystemError> {
         let temporary = path + ".tmp-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
@@ -212,7 +213,7 @@ enum SystemCalls {
         guard case .written = write(Array(bytes[..<half]), to: descriptor) else { return fail("write") }
         if pauseMidWrite > 0 { usleep(UInt32(min(pauseMidWrite, 60_000)) * 1000) }
         guard case .written = write(Array(bytes[half...]), to: descriptor) else { return fail("write") }
-        guard fsync(descriptor) == 0 else { return fail("sync") }
+        guard !sync || fsync(descriptor) == 0 else { return fail("sync") }
         close(descriptor)
         guard rename(temporary, path) == 0 else {
             let message = errorMessage(errno)

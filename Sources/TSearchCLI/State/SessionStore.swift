@@ -115,7 +115,10 @@ struct SessionStore {
             corpus.write(to: &writer)
         }
         writer.endChecksum(at: checksumOffset)
-        if case .failure(let error) = SystemCalls.writeAtomically(writer.bytes, to: cachePath(id: id), pauseMidWrite: pauseMidWrite) {
+        // Not synced to the disk: a cache cut short by a crash fails its checksum and is rebuilt.
+        if case .failure(let error) = SystemCalls.writeAtomically(
+            writer.bytes, to: cachePath(id: id), sync: false, pauseMidWrite: pauseMidWrite
+        ) {
             throw SessionError(path: path, kind: .unwritable(error.description))
         }
         return id
