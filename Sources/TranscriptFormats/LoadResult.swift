@@ -55,6 +55,16 @@ struct ParsedColumns {
         for index in warnings.indices { warnings[index].line = warnings[index].line.map { $0 + lines } }
     }
 
+    /// Appends a row made from cleaned `text`, as `ParsedRows.appendRow` does (controls removed, an
+    /// empty row dropped).
+    mutating func appendRow(text: String, start: Timestamp?, end: Timestamp?, speaker: String?, line: Int) {
+        let text = TextCleanup.withoutControls(text)
+        guard !text.isEmpty else { return }
+        columns.textBytes.append(contentsOf: text.utf8)
+        let speaker = speaker.map { columns.intern(TextCleanup.collapsingWhitespace(ControlSequences.stripped($0))) } ?? -1
+        columns.endRow(start: start?.milliseconds ?? -1, end: end?.milliseconds ?? -1, speaker: speaker, line: line, cue: nil)
+    }
+
     /// Appends a row made from text `lines` (byte ranges of `text`), as `ParsedRows.appendRow` would
     /// from `TextCleanup.collapsingWhitespace` of what `markup` makes of the cue's text: straight
     /// from the bytes when `PlainRowText` can (with `speaker`), else through `markup`, which reads

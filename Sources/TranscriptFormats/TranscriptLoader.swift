@@ -53,10 +53,10 @@ public enum TranscriptLoader {
 
 extension TranscriptLoader {
     /// One source's bytes loaded as a corpus of that source, with the warnings: what `load` reads,
-    /// made straight into columns. SubRip and WebVTT in UTF-8 (named so by `options` or the path's
-    /// extension, no encoding named) are read in place (`SubRipParser`, `WebVTTParser` on
-    /// `ByteText`: no copy of the file as a string, no `Row` per cue); everything else goes
-    /// through `load` and its rows.
+    /// made straight into columns. SubRip, WebVTT, JSON and plain text in UTF-8 (named so by
+    /// `options` or the path's extension, no encoding named) are read in place (each parser on
+    /// `ByteText`: no copy of the file as a string, no `Row` per cue); everything else (other
+    /// encodings, EPUB, a format told by content) goes through `load` and its rows.
     ///
     /// `release`, when given, is told as the reading goes which byte ranges are no longer needed (so
     /// a caller can give their memory back): they are not read again. The result is then nil when
@@ -67,29 +67,36 @@ extension TranscriptLoader {
         release: (@Sendable (Range<Int>) -> Void)? = nil
     ) throws(FormatError) -> (corpus: Corpus, warnings: [FormatError])? {
         let format = options.format ?? TranscriptFormat(path: path)
-        if format == .srt || format == .vtt, options.encoding == nil, let text = utf8Text(bytes) {
+        if format == .srt || format == .vtt || format == .txt || format == .json, options.encoding == nil, let text = utf8Text(bytes) {
             let skipped = text.text.bytes.baseAddress.map { UnsafeRawPointer($0) - bytes.baseAddress! } ?? 0
             let giveBack: @Sendable (Range<Int>) -> Void = { release?($0.lowerBound + skipped..<$0.upperBound + skipped) }
             let parsed: ParsedColumns
             if format == .srt {
                 parsed = SubRipParser().parse(text.text, file: path, release: giveBack)
+            } else if format == .txt {
+                parsed = PlainTextParser().parse(text.text, file: path, release: giveBack)
+            } else if format == .json {
+                parsed = try JSONTranscriptParser().parse(text.text, file: path, release: giveBack)
             } else if let read = WebVTTParser(rollingCaptions: options.rollingCaptions).parseInPlace(text.text, file: path, release: giveBack) {
                 parsed = read
             } else if release != nil {
                 return nil
             } else {
-                return try corpus(loading: Array(bytes), path: path, options: options)
+                return try corpus(loading: Array(bytes), path: path, options: options, release: nil)
             }
             guard parsed.columns.rowCount > 0 else { throw FormatError(file: path, kind: .noRows(skipped: parsed.warnings)) }
             let source = SourceInfo(path: path, format: format!.rawValue, encoding: text.encoding)
             return (Corpus(source: source, columns: parsed.columns), parsed.warnings)
         }
-        return try corpus(loading: Array(bytes), path: path, options: options)
+        return try corpus(loading: Array(bytes), path: path, options: options, release: release)
     }
 
-    /// `load`'s rows as a corpus.
-    private static func corpus(loading bytes: [UInt8], path: String, options: LoadOptions) throws(FormatError) -> (corpus: Corpus, warnings: [FormatError]) {
-        let result = try load(bytes: bytes, path: path, options: options)
+    /// `load`'s rows as a corpus, from a copy of the bytes (the original given back at once).
+    private static func corpus(
+        loading copy: [UInt8], path: String, options: LoadOptions, release: ((Range<Int>) -> Void)?
+    ) throws(FormatError) -> (corpus: Corpus, warnings: [FormatError]) {
+        release?(0..<copy.count)
+        let result = try load(bytes: copy, path: path, options: options)
         return (Corpus([result.transcript]), result.warnings)
     }
 

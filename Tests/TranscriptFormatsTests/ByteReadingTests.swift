@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Testing
 import TranscriptModel
 @testable import TranscriptFormats
@@ -308,6 +313,76 @@ struct ByteReadingTests {
         #expect(Self.parseWebVTT(whole, pieces: 2) == nil)
         let different = String(repeating: "q", count: last.utf8.count)
         #expect(Self.parseWebVTT(first + second.replacingFirst(last, with: different), pieces: 2) != nil)
+    }
+}
+
+/// What a parser reads after telling that it is done with some bytes: nothing. The released bytes
+/// are overwritten with quotes (which would break any of the formats) as soon as they are given
+/// up, on several threads at once, and every format still reads exactly as without releasing.
+struct ReleaseTests {
+    /// A buffer the release closure scribbles over (threads scribble disjoint ranges).
+    final class Scribbled: @unchecked Sendable {
+        let bytes: UnsafeMutableBufferPointer<UInt8>
+        var released: [Range<Int>] = []
+        let lock = NSLockLike()
+        init(_ text: String) {
+            bytes = .allocate(capacity: text.utf8.count)
+            _ = bytes.initialize(from: text.utf8)
+        }
+        deinit { bytes.deallocate() }
+        func release(_ range: Range<Int>) {
+            for index in range { bytes[index] = 0x22 }
+            lock.locked { released.append(range) }
+        }
+        var text: ByteText { ByteText(bytes: UnsafeBufferPointer(bytes)) }
+    }
+
+    /// A tiny lock over a pthread mutex (Foundation-free).
+    final class NSLockLike: @unchecked Sendable {
+        private var mutex = pthread_mutex_t()
+        init() { pthread_mutex_init(&mutex, nil) }
+        deinit { pthread_mutex_destroy(&mutex) }
+        func locked<T>(_ body: () -> T) -> T {
+            pthread_mutex_lock(&mutex)
+            defer { pthread_mutex_unlock(&mutex) }
+            return body()
+        }
+    }
+
+    static func big(_ piece: (Int) -> String, bytes: Int) -> String {
+        var text = ""
+        var index = 0
+        while text.utf8.count < bytes {
+            text += piece(index)
+            index += 1
+        }
+        return text
+    }
+
+    @Test func releasedBytesAreNeverReadAgain() throws {
+        let size = 9 << 20
+        let srt = Self.big({ "\($0 + 1)\n00:00:01,000 --> 00:00:02,000\nAlice: line \($0) of the budget\nsecond line\n\n" }, bytes: size)
+        let vtt = "WEBVTT\n\n" + Self.big({ "00:00:01.000 --> 00:00:02.000\n<v Bob>cue \($0) with the budget\n\n" }, bytes: size)
+        let txt = Self.big({ "Carol: line \($0) of plain text about the budget\n" }, bytes: size)
+        let json = "{\"text\": \"all\", \"segments\": [" + Self.big({ "{\"start\": \($0), \"end\": \($0 + 1), \"text\": \" seg \($0)\"}, " }, bytes: size)
+            + "{\"start\": 0, \"end\": 1, \"text\": \"last\"}]}"
+        let readers: [(name: String, text: String, read: (ByteText, @escaping @Sendable (Range<Int>) -> Void) throws -> ParsedColumns?)] = [
+            ("srt", srt, { SubRipParser().parse($0, file: "f", pieces: 2, release: $1) }),
+            ("vtt", vtt, { WebVTTParser().parseInPlace($0, file: "f", pieces: 2, release: $1) }),
+            ("txt", txt, { PlainTextParser().parse($0, file: "f", pieces: 2, release: $1) }),
+            ("json", json, { try JSONTranscriptParser().parse($0, file: "f", release: $1) }),
+        ]
+        for reader in readers {
+            let plain = Scribbled(reader.text)
+            let expected = try #require(try reader.read(plain.text) { _ in })
+            let scribbled = Scribbled(reader.text)
+            let read = try #require(try reader.read(scribbled.text) { scribbled.release($0) })
+            #expect(read.columns.rows(file: "f") == expected.columns.rows(file: "f"), "\(reader.name)")
+            #expect(read.warnings == expected.warnings, "\(reader.name)")
+            let released = scribbled.released.reduce(0) { $0 + $1.count }
+            #expect(released > size / 2, "\(reader.name): \(released) bytes given back")
+            #expect(expected.columns.rowCount > 50_000, "\(reader.name)")
+        }
     }
 }
 

@@ -37,27 +37,51 @@ struct JSONNode: Sendable {
     }
 }
 
-/// A strict JSON parser (RFC 8259) over UTF-8 bytes, recording line numbers. Nesting deeper than
-/// `maximumDepth` is an error, not a stack overflow.
+/// A strict JSON parser (RFC 8259) over UTF-8 bytes read in place, recording line numbers.
+/// Nesting deeper than `maximumDepth` is an error, not a stack overflow. A transcript's segments can
+/// be handed over one by one as they are read (`parse(streamingSegments:)`), so a million of them
+/// never stand in memory as one tree.
 struct JSONParser {
     static let maximumDepth = 256
 
-    private let bytes: [UInt8]
+    private let bytes: UnsafeBufferPointer<UInt8>
     private let file: String
     private var index = 0
     private var line = 1
 
-    init(_ text: String, file: String) {
-        self.bytes = Array(text.utf8)
+    init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
+        self.bytes = bytes
         self.file = file
     }
 
+    /// The whole text as one value.
     static func parse(_ text: String, file: String) throws(FormatError) -> JSONNode {
-        var parser = JSONParser(text, file: file)
-        parser.skipWhitespace()
-        let value = try parser.parseValue(depth: 0)
-        parser.skipWhitespace()
-        guard parser.index == parser.bytes.count else { throw parser.error(expected: "the end of the JSON text") }
+        var text = text
+        let parsed = text.withUTF8 { bytes in
+            var parser = JSONParser(bytes: bytes, file: file)
+            return Result { () throws(FormatError) in try parser.parse(streamingSegments: false) { _, _ in } }
+        }
+        return try parsed.get()
+    }
+
+    /// The whole text as one value; with `streamingSegments`, the elements of a top-level array,
+    /// or of a top-level object's first `segments` member when that is an array, go to `visit`
+    /// (each with the byte offset where it starts) instead of into the tree, which holds an empty
+    /// array in their place.
+    mutating func parse(
+        streamingSegments: Bool, visit: (JSONNode, _ offset: Int) -> Void
+    ) throws(FormatError) -> JSONNode {
+        skipWhitespace()
+        let value: JSONNode
+        if streamingSegments, index < bytes.count, bytes[index] == UInt8(ascii: "[") {
+            value = try parseArray(depth: 0, streaming: true, visit: visit)
+        } else if streamingSegments, index < bytes.count, bytes[index] == UInt8(ascii: "{") {
+            value = try parseObject(depth: 0, streaming: true, segments: visit)
+        } else {
+            value = try parseValue(depth: 0)
+        }
+        skipWhitespace()
+        guard index == bytes.count else { throw error(expected: "the end of the JSON text") }
         return value
     }
 
@@ -70,38 +94,9 @@ struct JSONParser {
         guard index < bytes.count else { throw error(expected: "a value") }
         switch bytes[index] {
         case UInt8(ascii: "{"):
-            index += 1
-            var members: [(key: String, value: JSONNode)] = []
-            skipWhitespace()
-            if peek(UInt8(ascii: "}")) { return JSONNode(value: .object(members), line: startLine) }
-            while true {
-                skipWhitespace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-                    throw error(expected: "a member name in double quotes")
-                }
-                let key = try parseString()
-                skipWhitespace()
-                guard peek(UInt8(ascii: ":")) else { throw error(expected: "':' after a member name") }
-                skipWhitespace()
-                members.append((key, try parseValue(depth: depth + 1)))
-                skipWhitespace()
-                if peek(UInt8(ascii: ",")) { continue }
-                if peek(UInt8(ascii: "}")) { return JSONNode(value: .object(members), line: startLine) }
-                throw error(expected: "',' or '}' after an object member")
-            }
+            return try parseObject(depth: depth, streaming: false) { _, _ in }
         case UInt8(ascii: "["):
-            index += 1
-            var elements: [JSONNode] = []
-            skipWhitespace()
-            if peek(UInt8(ascii: "]")) { return JSONNode(value: .array(elements), line: startLine) }
-            while true {
-                skipWhitespace()
-                elements.append(try parseValue(depth: depth + 1))
-                skipWhitespace()
-                if peek(UInt8(ascii: ",")) { continue }
-                if peek(UInt8(ascii: "]")) { return JSONNode(value: .array(elements), line: startLine) }
-                throw error(expected: "',' or ']' after an array element")
-            }
+            return try parseArray(depth: depth, streaming: false) { _, _ in }
         case UInt8(ascii: "\""):
             return JSONNode(value: .string(try parseString()), line: startLine)
         case UInt8(ascii: "t"):
@@ -117,6 +112,64 @@ struct JSONParser {
             return JSONNode(value: .number(try parseNumber()), line: startLine)
         default:
             throw error(expected: "a value")
+        }
+    }
+
+    /// An object at `index`; when `streaming`, the elements of its first `segments` member, when an
+    /// array, go to `segments`.
+    private mutating func parseObject(
+        depth: Int, streaming: Bool, segments: (JSONNode, Int) -> Void
+    ) throws(FormatError) -> JSONNode {
+        let startLine = line
+        index += 1
+        var members: [(key: String, value: JSONNode)] = []
+        var sawSegments = false
+        skipWhitespace()
+        if peek(UInt8(ascii: "}")) { return JSONNode(value: .object(members), line: startLine) }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw error(expected: "a member name in double quotes")
+            }
+            let key = try parseString()
+            skipWhitespace()
+            guard peek(UInt8(ascii: ":")) else { throw error(expected: "':' after a member name") }
+            skipWhitespace()
+            if streaming, key == "segments", !sawSegments, index < bytes.count, bytes[index] == UInt8(ascii: "[") {
+                members.append((key, try parseArray(depth: depth + 1, streaming: true, visit: segments)))
+            } else {
+                members.append((key, try parseValue(depth: depth + 1)))
+            }
+            sawSegments = sawSegments || key == "segments"
+            skipWhitespace()
+            if peek(UInt8(ascii: ",")) { continue }
+            if peek(UInt8(ascii: "}")) { return JSONNode(value: .object(members), line: startLine) }
+            throw error(expected: "',' or '}' after an object member")
+        }
+    }
+
+    /// An array at `index`; when `streaming`, its elements go to `visit` instead of into the result.
+    private mutating func parseArray(
+        depth: Int, streaming: Bool, visit: (JSONNode, Int) -> Void
+    ) throws(FormatError) -> JSONNode {
+        guard depth < Self.maximumDepth else {
+            throw FormatError(file: file, line: line, kind: .json(
+                expected: "at most \(Self.maximumDepth) levels of nesting", found: "deeper nesting"))
+        }
+        let startLine = line
+        index += 1
+        var elements: [JSONNode] = []
+        skipWhitespace()
+        if peek(UInt8(ascii: "]")) { return JSONNode(value: .array(elements), line: startLine) }
+        while true {
+            skipWhitespace()
+            let start = index
+            let element = try parseValue(depth: depth + 1)
+            if streaming { visit(element, start) } else { elements.append(element) }
+            skipWhitespace()
+            if peek(UInt8(ascii: ",")) { continue }
+            if peek(UInt8(ascii: "]")) { return JSONNode(value: .array(elements), line: startLine) }
+            throw error(expected: "',' or ']' after an array element")
         }
     }
 

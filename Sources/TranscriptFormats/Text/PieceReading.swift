@@ -11,7 +11,7 @@ import TranscriptModel
 /// A piece starts at a cue header (a line holding `-->`, or the line before one) that follows an
 /// empty line: there a reading from the start of the file also begins a new cue, whatever came
 /// before (a blank line ends every cue's text, and the next block starts fresh), so each piece can
-/// be read alone. Rows, warnings and line numbers are joined as if read in one go; what a format
+/// be read alone (in plain text, every line stands alone). Rows, warnings and line numbers are joined as if read in one go; what a format
 /// must still judge across pieces (SubRip's speaker labels, WebVTT's rolling captions) it judges
 /// from what each piece reports (`Facts`).
 enum PieceReading {
@@ -20,11 +20,11 @@ enum PieceReading {
     /// first piece makes room for all, as the others are appended to it) and a `release` in the
     /// piece's own offsets. Returns the joined rows and each piece's facts, in order.
     static func read<Facts>(
-        _ text: ByteText, pieces: Int?, release: @escaping @Sendable (Range<Int>) -> Void,
+        _ text: ByteText, pieces: Int?, atAnyLine: Bool = false, release: @escaping @Sendable (Range<Int>) -> Void,
         parse: @escaping @Sendable (ByteText, _ index: Int, _ reserving: Int, _ release: (Range<Int>) -> Void)
             -> (parsed: ParsedColumns, lines: Int, facts: Facts)
     ) -> (parsed: ParsedColumns, facts: [Facts]) {
-        let starts = pieceStarts(text, pieces: pieces ?? pieceCount(forBytes: text.bytes.count))
+        let starts = pieceStarts(text, pieces: pieces ?? pieceCount(forBytes: text.bytes.count), atAnyLine: atAnyLine)
         let shared = SharedPieces<Facts>(text: text, results: .allocate(capacity: starts.count - 1))
         defer { shared.results.deallocate() }
         DispatchQueue.concurrentPerform(iterations: starts.count - 1) { index in
@@ -56,8 +56,9 @@ enum PieceReading {
 
     /// Where the pieces of `text` start, and its end: up to `pieces` pieces, each starting at the
     /// first cue header after an even cut that follows an empty line, within a megabyte of the cut
-    /// (else there are fewer pieces).
-    static func pieceStarts(_ text: ByteText, pieces: Int) -> [Int] {
+    /// (else there are fewer pieces); or, `atAnyLine` (plain text, where every line stands alone),
+    /// at the first line after the cut.
+    static func pieceStarts(_ text: ByteText, pieces: Int, atAnyLine: Bool = false) -> [Int] {
         let count = text.bytes.count
         var starts = [0]
         guard pieces > 1, let base = text.bytes.baseAddress else { return [0, count] }
@@ -69,6 +70,10 @@ enum PieceReading {
             var previousWasEmpty = false
             var reader = LineReader(text, from: UnsafeRawPointer(feed) - UnsafeRawPointer(base) + 1)
             while let line = reader.current, line.start - even < 1 << 20 {
+                if atAnyLine {
+                    starts.append(line.start)
+                    break
+                }
                 if previousWasEmpty, !text.isBlank(line), text.hasArrow(line) || reader.peek().map(text.hasArrow) == true {
                     starts.append(line.start)
                     break

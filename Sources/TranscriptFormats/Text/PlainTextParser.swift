@@ -2,16 +2,40 @@ import TranscriptModel
 
 /// Plain text (`.txt`): one row per non-empty line, whitespace collapsed, with an optional
 /// `Name: text` speaker prefix. Never warns: every line of text is a row.
+///
+/// The file's UTF-8 is read in place (`ByteText`), in pieces on every core (any line starts a
+/// piece), straight into columns.
 public struct PlainTextParser: TranscriptParser {
     public init() {}
 
     public func parse(_ text: String, file: String) -> ParsedRows {
-        let lines = SourceLines(text)
-        var result = ParsedRows()
-        for index in lines.indices {
-            result.appendRow(text: TextCleanup.collapsingWhitespace(lines[index]), locator: Locator(file: file, line: lines.lineNumber(index)))
-        }
-        result.assignSpeakerLabels()
+        var text = text
+        let parsed = text.withUTF8 { parse(ByteText(bytes: $0), file: file) }
+        return ParsedRows(rows: parsed.columns.rows(file: file), warnings: parsed.warnings)
+    }
+
+    /// The rows of valid UTF-8 `text` as columns. `release` is told byte ranges not read again.
+    func parse(
+        _ text: ByteText, file: String, pieces: Int? = nil, release: @escaping @Sendable (Range<Int>) -> Void = { _ in }
+    ) -> ParsedColumns {
+        var result = PieceReading.read(text, pieces: pieces, atAnyLine: true, release: release) { piece, _, reserving, release in
+            var parsed = ParsedColumns()
+            parsed.columns.reserve(rows: reserving / 32, textBytes: reserving)
+            var lines = LineReader(piece)
+            var released = 0
+            while let line = lines.current {
+                if line.start - released >= 1 << 22 {
+                    release(released..<line.start)
+                    released = line.start
+                }
+                parsed.appendRow(lines: [line.start..<line.end], of: piece, start: nil, end: nil, line: lines.number, cue: nil) {
+                    (piece.string(line.start..<line.end), nil)
+                }
+                lines.advance()
+            }
+            return (parsed, lines.number - 1, ())
+        }.parsed
+        result.columns.assignSpeakerLabels()
         return result
     }
 }
