@@ -41,6 +41,15 @@ public struct ParsedRows: Sendable {
     }
 }
 
+extension ParsedRows {
+    /// The rows a parser that reads bytes in place (`read`) makes of `text`'s UTF-8.
+    init(readingUTF8Of text: String, file: String, _ read: (ByteText) -> ParsedColumns) {
+        var text = text
+        let parsed = text.withUTF8 { read(ByteText(bytes: $0)) }
+        self.init(rows: parsed.columns.rows(file: file), warnings: parsed.warnings)
+    }
+}
+
 /// What a parser that reads a file's bytes in place makes: the rows as columns, and the warnings.
 struct ParsedColumns {
     var columns = CorpusColumns()

@@ -24,9 +24,7 @@ public struct SubRipParser: TranscriptParser {
     static let timingExample = "00:01:02,500 --> 00:01:04,000"
 
     public func parse(_ text: String, file: String) -> ParsedRows {
-        var text = text
-        let parsed = text.withUTF8 { parse(ByteText(bytes: $0), file: file) }
-        return ParsedRows(rows: parsed.columns.rows(file: file), warnings: parsed.warnings)
+        ParsedRows(readingUTF8Of: text, file: file) { parse($0, file: file) }
     }
 
     /// The rows of valid UTF-8 `text` as columns, and the warnings: read in pieces (`PieceReading`)

@@ -9,9 +9,7 @@ public struct PlainTextParser: TranscriptParser {
     public init() {}
 
     public func parse(_ text: String, file: String) -> ParsedRows {
-        var text = text
-        let parsed = text.withUTF8 { parse(ByteText(bytes: $0), file: file) }
-        return ParsedRows(rows: parsed.columns.rows(file: file), warnings: parsed.warnings)
+        ParsedRows(readingUTF8Of: text, file: file) { parse($0, file: file) }
     }
 
     /// The rows of valid UTF-8 `text` as columns. `release` is told byte ranges not read again.
