@@ -84,4 +84,33 @@ extension String {
     func range(of needle: String) -> Range<String.Index>? {
         firstRange(of: needle)
     }
+
+    /// Saved and read back, the maps are the same (the row → hits map made again); damaged bytes
+    /// (rows out of order or out of range, a reversed range, a cut) are refused, not trusted.
+    @Test func serializedMapsReadBackOrAreRefused() throws {
+        let index = HitIndex(rowCount: 6, hitRows: [0, 0, 2, 5], hitStarts: [0, 8, 6, 1], hitEnds: [6, 14, 12, 3])
+        let back = try HitIndex(serialized: index.serialized())
+        #expect(back == index)
+        #expect(back.positions(inRow: 0) == 0..<2 && back.positions(inRow: 1).isEmpty && back.positions(inRow: 5) == 3..<4)
+        #expect(try HitIndex(serialized: HitIndex(rowCount: 1_000_000, hitRows: [], hitStarts: [], hitEnds: []).serialized()).rowCount == 1_000_000)
+
+        let bytes = index.serialized()
+        // The rows start after the magic (8 + 8 bytes), the version (8), the row count (8) and their count (8).
+        let rows = 40
+        func damaged(_ change: (inout [UInt8]) -> Void) -> [UInt8] {
+            var copy = bytes
+            change(&copy)
+            return copy
+        }
+        let cases: [(String, [UInt8])] = [
+            ("rows out of order", damaged { $0[rows] = 3 }),
+            ("a row past the last", damaged { $0[rows + 12] = 6 }),
+            ("a negative row", damaged { $0[rows + 3] = 0xFF }),
+            ("a reversed range", damaged { $0[rows + 16 + 8 + 4] = 0x7F }),  // the second start, past its end
+            ("cut short", Array(bytes.dropLast(3))),
+        ]
+        for (what, bytes) in cases {
+            #expect(throws: BinaryDecodingError.self, "\(what)") { try HitIndex(serialized: bytes) }
+        }
+    }
 }

@@ -67,12 +67,13 @@ struct SearchCommand {
         case .listing:
             let listing = HitListing(corpus: corpus, index: index, styler: styler, contextRows: settings.contextRows)
             var first = true
-            for source in corpus.sources.indices where !out.isClosed {
-                let lines = listing.lines(forSource: source)
-                guard !lines.isEmpty else { continue }
+            for source in corpus.sources.indices where !out.isClosed && index.count(inRows: corpus.rows(ofSource: source)) > 0 {
                 if !first { out.line() }
                 first = false
-                for line in lines { out.line(line) }
+                listing.forEachLine(forSource: source) { line in
+                    out.line(line)
+                    return !out.isClosed
+                }
             }
             if settings.facets && !out.isClosed { printFacets(Facets(index: index, corpus: corpus), styler: styler) }
             if environment.stdoutIsTerminal && index.count > 0 {

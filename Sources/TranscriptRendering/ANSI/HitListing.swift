@@ -28,21 +28,31 @@ public struct HitListing: Sendable {
 
     /// The lines for one source: empty when it has no hits. `current` paints one hit apart.
     public func lines(forSource source: Int, current: Int? = nil) -> [String] {
-        let rows = corpus.rows(ofSource: source)
-        guard index.count(inRows: rows) > 0 else { return [] }
-        let styler = formatting.styler
-        var lines = [styler.paint(ControlSequences.stripped(corpus.sources[source].path), .path)]
-        var shownTitle: String?
-        for shown in ContextRows.shown(in: rows, index: index, context: contextRows, corpus: corpus) {
-            if contextRows > 0, shown.startsGroup { lines.append(styler.paint("--", .separator)) }
-            let value = corpus.row(at: shown.row)
-            if let title = value.title, title != shownTitle {
-                lines.append(styler.paint("§ " + ControlSequences.stripped(title), .section))
-            }
-            shownTitle = value.title
-            lines.append(line(for: value, at: shown.row, current: current))
+        var lines: [String] = []
+        forEachLine(forSource: source, current: current) {
+            lines.append($0)
+            return true
         }
         return lines
+    }
+
+    /// The lines for one source handed over one at a time (a listing of a million hits is printed
+    /// as it is made, never held whole); `body` returns false to stop.
+    public func forEachLine(forSource source: Int, current: Int? = nil, _ body: (String) -> Bool) {
+        let rows = corpus.rows(ofSource: source)
+        guard index.count(inRows: rows) > 0 else { return }
+        let styler = formatting.styler
+        guard body(styler.paint(ControlSequences.stripped(corpus.sources[source].path), .path)) else { return }
+        var shownTitle: String?
+        for shown in ContextRows.shown(in: rows, index: index, context: contextRows, corpus: corpus) {
+            if contextRows > 0, shown.startsGroup { guard body(styler.paint("--", .separator)) else { return } }
+            let value = corpus.row(at: shown.row)
+            if let title = value.title, title != shownTitle {
+                guard body(styler.paint("§ " + ControlSequences.stripped(title), .section)) else { return }
+            }
+            shownTitle = value.title
+            guard body(line(for: value, at: shown.row, current: current)) else { return }
+        }
     }
 
     /// One hit in its context, for `tsearch next`/`show`: a header naming the hit

@@ -1,14 +1,15 @@
 import TranscriptModel
 
-/// The hit maps as bytes, for the cache beside a saved session. Layout, version 1, little-endian:
-/// the magic `TSHITIDX`, the version, the row count, then the four arrays. Reading checks that the
-/// maps are consistent (sorted, in range, agreeing), so a damaged cache throws instead of crashing.
-/// Hits across rows need no new layout (a range simply ends past its row's text), so the version
-/// stays 1; `isConsistent(with:)` checks such ranges against the rows they run into, and an older
-/// reader refuses them as out of range (and searches again) rather than misreading them.
+/// The hit maps as bytes, for the cache beside a saved session. Layout, version 2, little-endian:
+/// the magic `TSHITIDX`, the version, the row count, then the hits' rows, starts and ends. The row →
+/// hits map (one entry per row: 4 MB for a million rows) is not written but made again on reading,
+/// so saving a search of a big corpus writes what its hits take. Reading checks that the maps are
+/// consistent (rows in order and in range, ranges not reversed), so a damaged cache throws instead
+/// of crashing. Hits across rows need no new layout (a range simply ends past its row's text);
+/// `isConsistent(with:)` checks such ranges against the rows they run into.
 extension HitIndex {
     static let magic = Array("TSHITIDX".utf8)
-    static let serializationVersion: UInt64 = 1
+    static let serializationVersion: UInt64 = 2
 
     package func serialized() -> [UInt8] {
         var writer = BinaryWriter()
@@ -18,7 +19,6 @@ extension HitIndex {
         writer.write(hitRows)
         writer.write(hitStarts)
         writer.write(hitEnds)
-        writer.write(firstPosition)
         return writer.bytes
     }
 
@@ -30,18 +30,12 @@ extension HitIndex {
         let rows = try reader.readArray(of: Int32.self)
         let starts = try reader.readArray(of: Int32.self)
         let ends = try reader.readArray(of: Int32.self)
-        let first = try reader.readArray(of: Int32.self)
-        guard reader.isAtEnd, rows.count == starts.count, rows.count == ends.count, first.count == rowCount + 1,
-              first.first == 0, first.last.map(Int.init) == rows.count,
-              zip(first, first.dropFirst()).allSatisfy({ $0 <= $1 }),
-              (0..<rowCount).allSatisfy({ row in (first[row]..<first[row + 1]).allSatisfy { rows[Int($0)] == row } }),
+        guard reader.isAtEnd, rowCount < Int32.max, rows.count == starts.count, rows.count == ends.count,
+              rows.first.map({ $0 >= 0 }) ?? true, rows.last.map({ Int($0) < rowCount }) ?? true,
+              zip(rows, rows.dropFirst()).allSatisfy({ $0 <= $1 }),
               zip(starts, ends).allSatisfy({ $0 >= 0 && $0 <= $1 })
         else { throw BinaryDecodingError("inconsistent hit maps") }
-        self.init(rowCount: rowCount)
-        hitRows = rows
-        hitStarts = starts
-        hitEnds = ends
-        firstPosition = first
+        self.init(rowCount: rowCount, hitRows: rows, hitStarts: starts, hitEnds: ends)
     }
 }
 
