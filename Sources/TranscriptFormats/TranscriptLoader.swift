@@ -58,16 +58,19 @@ extension TranscriptLoader {
     /// `ByteText`: no copy of the file as a string, no `Row` per cue); everything else (other
     /// encodings, EPUB, a format told by content) goes through `load` and its rows.
     ///
+    /// `isPlainUTF8` says what the caller already knows of the bytes (valid UTF-8 without NUL: a
+    /// reader that checked them as it read them), so they are not checked again.
+    ///
     /// `release`, when given, is told as the reading goes which byte ranges are no longer needed (so
     /// a caller can give their memory back): they are not read again. The result is then nil when
     /// they are needed after all (a WebVTT file with rolling captions is read again as a string):
     /// call again with the bytes whole and no `release`.
     package static func loadCorpus(
-        bytes: UnsafeRawBufferPointer, path: String, options: LoadOptions,
+        bytes: UnsafeRawBufferPointer, path: String, options: LoadOptions, isPlainUTF8: Bool? = nil,
         release: (@Sendable (Range<Int>) -> Void)? = nil
     ) throws(FormatError) -> (corpus: Corpus, warnings: [FormatError])? {
         let format = options.format ?? TranscriptFormat(path: path)
-        if format == .srt || format == .vtt || format == .txt || format == .json, options.encoding == nil, let text = utf8Text(bytes) {
+        if format == .srt || format == .vtt || format == .txt || format == .json, options.encoding == nil, isPlainUTF8 != false, let text = utf8Text(bytes, checked: isPlainUTF8 == true) {
             let skipped = text.text.bytes.baseAddress.map { UnsafeRawPointer($0) - bytes.baseAddress! } ?? 0
             let giveBack: @Sendable (Range<Int>) -> Void = { release?($0.lowerBound + skipped..<$0.upperBound + skipped) }
             let parsed: ParsedColumns
@@ -101,15 +104,16 @@ extension TranscriptLoader {
     }
 
     /// `bytes` as text when `TextDecoding` would read them as UTF-8 (with or without a byte-order
-    /// mark) and not call them binary: valid UTF-8, no NUL, not mostly control characters.
-    private static func utf8Text(_ bytes: UnsafeRawBufferPointer) -> (text: ByteText, encoding: String)? {
+    /// mark) and not call them binary: valid UTF-8, no NUL (already `checked`, or checked here),
+    /// not mostly control characters.
+    private static func utf8Text(_ bytes: UnsafeRawBufferPointer, checked: Bool) -> (text: ByteText, encoding: String)? {
         var all = bytes.assumingMemoryBound(to: UInt8.self)
         var encoding = "UTF-8"
         if all.starts(with: [0xEF, 0xBB, 0xBF]) {
             all = UnsafeBufferPointer(rebasing: all[3...])
             encoding = "UTF-8 with BOM"
         }
-        guard let base = all.baseAddress, memchr(base, 0, all.count) == nil, isValidUTF8(all) else { return nil }
+        guard let base = all.baseAddress, checked || memchr(base, 0, all.count) == nil && isValidUTF8(all) else { return nil }
         // `looksBinary` reads the first 4,096 scalars: they are within the first 16 KiB.
         let start = String(decoding: UnsafeBufferPointer(rebasing: all.prefix(16_384)), as: UTF8.self)
         guard !TextDecoding.looksBinary(start) else { return nil }

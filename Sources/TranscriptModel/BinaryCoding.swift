@@ -263,14 +263,28 @@ package struct Checksum {
             if half == 0 {
                 checksum.addBlocks(UnsafeRawBufferPointer(rebasing: halves.bytes[..<middle]), upTo: middle)
             } else {
-                checksum.sums = (0, 0, 0, 0)
+                checksum = startingFromZero()
                 checksum.add(UnsafeRawBufferPointer(rebasing: halves.bytes[middle...]))
             }
             (halves.results.baseAddress! + half).initialize(to: checksum)
         }
-        var whole = halves.results[0]
-        let second = halves.results[1]
-        let blocks = UInt64((bytes.count - middle) / 32)
+        let blocks = (bytes.count - middle) / 32
+        return combined(halves.results[0], then: halves.results[1], blocks: blocks, count: bytes.count).value
+    }
+
+    /// A checksum to feed a second part with, to be `combined` after a first part's.
+    package static func startingFromZero() -> Checksum {
+        var checksum = Checksum()
+        checksum.sums = (0, 0, 0, 0)
+        return checksum
+    }
+
+    /// The checksum of two parts back to back, from the first's (fed whole 32-byte blocks only)
+    /// and the second's (made by `startingFromZero`), which holds `blocks` whole blocks; `count`
+    /// is both parts' bytes.
+    package static func combined(_ first: Checksum, then second: Checksum, blocks: Int, count: Int) -> Checksum {
+        var whole = first
+        let blocks = UInt64(blocks)
         whole.sumsOfSums = (
             whole.sumsOfSums.0 &+ blocks &* whole.sums.0 &+ second.sumsOfSums.0,
             whole.sumsOfSums.1 &+ blocks &* whole.sums.1 &+ second.sumsOfSums.1,
@@ -281,9 +295,9 @@ package struct Checksum {
             whole.sums.0 &+ second.sums.0, whole.sums.1 &+ second.sums.1,
             whole.sums.2 &+ second.sums.2, whole.sums.3 &+ second.sums.3
         )
-        whole.count = bytes.count
+        whole.count = count
         whole.carry = second.carry
-        return whole.value
+        return whole
     }
 
     /// The buffer and one result per half, shared by the two threads (each writes its own slot).

@@ -207,3 +207,74 @@ package enum UTF8Validation {
         return true
     }
 }
+
+/// UTF-8 checked piece by piece, as a file is read: a character cut between two pieces is checked
+/// whole. A stream that starts inside a text (`startsInside`: the second half of a file) sets its
+/// first continuation bytes aside (`leading`) for whoever checks them with the end of the text
+/// before (`trailing` of that stream).
+package struct UTF8Stream {
+    private let startsInside: Bool
+    private var started = false
+    /// Whether every piece so far was valid.
+    package private(set) var isValid = true
+    /// The first bytes of a character the last piece cut (at most 3).
+    package private(set) var trailing: [UInt8] = []
+    /// Continuation bytes at the start of a stream that starts inside a text.
+    package private(set) var leading: [UInt8] = []
+
+    package init(startsInside: Bool = false) {
+        self.startsInside = startsInside
+    }
+
+    package mutating func add(_ piece: UnsafeBufferPointer<UInt8>) {
+        guard isValid, !piece.isEmpty else { return }
+        var start = 0
+        // Set aside the continuation bytes a stream inside a text starts with (up to three, however
+        // the pieces cut them).
+        while !started, startsInside, start < piece.count, leading.count < 3, piece[start] & 0xC0 == 0x80 {
+            leading.append(piece[start])
+            start += 1
+        }
+        if start == piece.count && leading.count < 3 && startsInside && !started { return }
+        started = true
+        if !trailing.isEmpty {
+            let length = Self.length(ofSequenceStartingWith: trailing[0])
+            while trailing.count < length, start < piece.count {
+                trailing.append(piece[start])
+                start += 1
+            }
+            guard trailing.count == length else { return }
+            isValid = trailing.withUnsafeBufferPointer(UTF8Validation.isValid)
+            trailing = []
+            guard isValid else { return }
+        }
+        // A character starting in the last three bytes may run on into the next piece.
+        var cut = piece.count
+        var back = piece.count - 1
+        while back >= max(start, piece.count - 3) {
+            if piece[back] & 0xC0 != 0x80 {
+                if back + Self.length(ofSequenceStartingWith: piece[back]) > piece.count { cut = back }
+                break
+            }
+            back -= 1
+        }
+        isValid = UTF8Validation.isValid(UnsafeBufferPointer(rebasing: piece[start..<cut]))
+        trailing = Array(piece[cut...])
+    }
+
+    /// The length of the sequence a lead byte starts (1 for ASCII and for bytes that start none).
+    private static func length(ofSequenceStartingWith byte: UInt8) -> Int {
+        switch byte {
+        case 0xC0...0xDF: return 2
+        case 0xE0...0xEF: return 3
+        case 0xF0...0xF7: return 4
+        default: return 1
+        }
+    }
+
+    /// Whether a text read as `first` then `second` (which `startsInside`) is valid UTF-8.
+    package static func isValid(_ first: UTF8Stream, then second: UTF8Stream) -> Bool {
+        first.isValid && second.isValid && second.trailing.isEmpty
+            && (first.trailing + second.leading).withUnsafeBufferPointer(UTF8Validation.isValid)
+    }
+}

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Testing
 @testable import TranscriptModel
 
@@ -113,5 +118,67 @@ struct CacheEncodingTests {
         }
         let bad = Corpus(source: SourceInfo(path: "a.srt", format: "srt", encoding: "UTF-8"), columns: columns)
         #expect(throws: BinaryDecodingError.self) { try Corpus(serialized: bad.serialized()) }
+    }
+
+    /// UTF-8 checked piece by piece, in one stream or in two halves cut anywhere, agrees with
+    /// checking it whole: characters cut between pieces, and between the halves, included.
+    @Test func utf8CheckedInPiecesAgreesWithTheWhole() {
+        let pieces: [[UInt8]] = [Array("a".utf8), Array("é".utf8), Array("会".utf8), Array("👍".utf8), [0xFF], [0xC3], [0x80], [0xE2, 0x82], [0xED, 0xA0, 0x80]]
+        var state: UInt64 = 7
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        var invalid = 0
+        for _ in 0..<3000 {
+            var text: [UInt8] = []
+            for _ in 0..<(1 + next(30)) { text += pieces[next(100) < 93 ? next(4) : 4 + next(5)] }
+            let expected = text.withUnsafeBufferPointer(UTF8Validation.isValid)
+            if !expected { invalid += 1 }
+            func feed(_ stream: inout UTF8Stream, _ range: Range<Int>) {
+                var offset = range.lowerBound
+                while offset < range.upperBound {
+                    let end = min(range.upperBound, offset + 1 + next(6))
+                    text.withUnsafeBufferPointer { stream.add(UnsafeBufferPointer(rebasing: $0[offset..<end])) }
+                    offset = end
+                }
+            }
+            var whole = UTF8Stream()
+            feed(&whole, 0..<text.count)
+            #expect((whole.isValid && whole.trailing.isEmpty) == expected, "\(text)")
+            let middle = next(text.count + 1)
+            var first = UTF8Stream()
+            var second = UTF8Stream(startsInside: true)
+            feed(&first, 0..<middle)
+            feed(&second, middle..<text.count)
+            #expect(UTF8Stream.isValid(first, then: second) == expected, "\(text) cut at \(middle)")
+        }
+        #expect(invalid > 300 && invalid < 2700)
+    }
+
+    /// A big file is read on two threads: the bytes are the file's, every piece is handed over
+    /// once, and the two halves' checksums combine into the whole file's.
+    @Test func aBigFileIsReadOnTwoThreadsAndInspected() throws {
+        let data = Self.bytes((1 << 24) + 4099, seed: 5)
+        let path = "/tmp/tsearch-region-\(getpid()).bin"
+        defer { unlink(path) }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        try #require(descriptor >= 0)
+        _ = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+
+        final class Seen: @unchecked Sendable {
+            var checksums = [Checksum(), Checksum.startingFromZero()]
+            var counts = [0, 0]
+        }
+        let seen = Seen()
+        let region = try #require(ByteRegion(reading: path) { half, piece in
+            seen.checksums[half].add(piece)
+            seen.counts[half] += piece.count
+        })
+        #expect(Array(region.bytes) == data)
+        #expect(seen.counts[0] > 0 && seen.counts[1] > 0 && seen.counts[0] + seen.counts[1] == data.count && seen.counts[0] % 32 == 0)
+        let combined = Checksum.combined(seen.checksums[0], then: seen.checksums[1], blocks: seen.counts[1] / 32, count: data.count)
+        #expect(combined.value == data.withUnsafeBytes { Checksum.of($0) })
     }
 }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TranscriptFormats
 import TranscriptModel
 
@@ -79,20 +84,22 @@ struct CorpusLoading {
 
         let path = input.displayPath
         let bytes: ByteRegion
+        /// Whether the bytes are known to be UTF-8 without NUL (nil: not known).
+        var isPlainUTF8: Bool?
         /// Where the rows of a big file are kept once parsed (nil: not cached).
         var cacheKey: (path: String, status: (size: Int64, modified: Int64))?
         switch input {
         case .file(let file), .found(let file):
             let resolved = InputFiles.resolve(file, against: baseDirectory)
             let status = SystemCalls.fileStatus(resolved)
-            var read: ByteRegion?
+            var read: ReadFile?
             if let status, status.size >= rowCache.minimumBytes {
                 let absolute = resolved.hasPrefix("/") ? resolved : SystemCalls.currentDirectory() + "/" + resolved
                 cacheKey = (absolute, status)
                 let cached = rowCache.lookup(path: absolute, options: options, status: status) {
                     guard case .success(let contents) = Self.read(resolved) else { return nil }
                     read = contents
-                    return SourceFingerprint.hash(contents.bytes)
+                    return contents.hash
                 }
                 if let (cached, cacheFile) = cached {
                     fingerprints.append(SourceFingerprint(path: file, size: status.size, modified: status.modified, hash: cached.hash))
@@ -107,10 +114,13 @@ struct CorpusLoading {
                     return
                 }
             }
-            switch read.map(Result<ByteRegion, SystemError>.success) ?? Self.read(resolved) {
+            switch read.map(Result<ReadFile, SystemError>.success) ?? Self.read(resolved) {
             case .success(let contents):
-                bytes = contents
-                if let status { fingerprints.append(SourceFingerprint(path: file, bytes: contents.bytes, status: status)) }
+                bytes = contents.region
+                isPlainUTF8 = contents.isPlainUTF8
+                if let status {
+                    fingerprints.append(SourceFingerprint(path: file, size: status.size, modified: status.modified, hash: contents.hash))
+                }
             case .failure(let error):
                 environment.report("\(path): \(error.description)")
                 errorCount += 1
@@ -129,7 +139,8 @@ struct CorpusLoading {
         }
         do {
             var loaded = try TranscriptLoader.loadCorpus(
-                bytes: bytes.bytes, path: path, options: options, release: bytes.isReleasable ? bytes.release : nil
+                bytes: bytes.bytes, path: path, options: options, isPlainUTF8: isPlainUTF8,
+                release: bytes.isReleasable ? bytes.release : nil
             )
             if loaded == nil {
                 // The loader needs the bytes it was letting go after all (a rolling WebVTT): read again.
@@ -167,12 +178,26 @@ struct CorpusLoading {
         }
     }
 
+    /// A file's bytes with its content hash (`SourceFingerprint`) and whether they are UTF-8
+    /// without NUL (nil when not checked).
+    struct ReadFile {
+        var region: ByteRegion
+        var hash: String
+        var isPlainUTF8: Bool?
+    }
+
     /// The bytes of the file at `path`, in memory the loader can give back as it reads
-    /// (`ByteRegion(reading:)`), or as an array (an empty file, a pipe, a file that changed size
-    /// while read); the system's reason when it cannot be read at all.
-    private static func read(_ path: String) -> Result<ByteRegion, SystemError> {
-        if let region = ByteRegion(reading: path) { return .success(region) }
-        return SystemCalls.readFile(path).map { ByteRegion(copying: $0) }
+    /// (`ByteRegion(reading:)`, on two threads for a big file, each summing and checking its half
+    /// as it reads it, while the bytes are in the cache), or as an array (an empty file, a pipe, a
+    /// file that changed size while read); the system's reason when it cannot be read at all.
+    private static func read(_ path: String) -> Result<ReadFile, SystemError> {
+        let inspection = FileInspection()
+        if let region = ByteRegion(reading: path, inspect: inspection.inspect) {
+            return .success(ReadFile(region: region, hash: inspection.hash(of: region), isPlainUTF8: inspection.isPlainUTF8(region)))
+        }
+        return SystemCalls.readFile(path).map {
+            ReadFile(region: ByteRegion(copying: $0), hash: SourceFingerprint.hash($0), isPlainUTF8: nil)
+        }
     }
 
     /// The file of `input` read again, whole (standard input cannot be, and is never given back).
@@ -188,5 +213,34 @@ struct CorpusLoading {
     private mutating func warn(_ warning: FormatError, _ environment: CommandEnvironment) {
         environment.report("warning: \(warning.description)")
         warningCount += 1
+    }
+}
+
+/// What the two threads reading a file find in their halves: the checksum, the UTF-8 and NUL
+/// bytes. Each thread touches only its half's slot.
+private final class FileInspection: @unchecked Sendable {
+    private var checksums = [Checksum(), Checksum.startingFromZero()]
+    private var streams = [UTF8Stream(), UTF8Stream(startsInside: true)]
+    private var hasNUL = [false, false]
+    private var counts = [0, 0]
+
+    func inspect(half: Int, piece: UnsafeRawBufferPointer) {
+        checksums[half].add(piece)
+        streams[half].add(piece.assumingMemoryBound(to: UInt8.self))
+        if !hasNUL[half], let base = piece.baseAddress, memchr(base, 0, piece.count) != nil { hasNUL[half] = true }
+        counts[half] += piece.count
+    }
+
+    /// The content hash of the whole file, as `SourceFingerprint.hash` makes it.
+    func hash(of region: ByteRegion) -> String {
+        guard counts[1] > 0 else { return SourceFingerprint.hash(checksum: checksums[0].value) }
+        let whole = Checksum.combined(checksums[0], then: checksums[1], blocks: counts[1] / 32, count: region.bytes.count)
+        return SourceFingerprint.hash(checksum: whole.value)
+    }
+
+    func isPlainUTF8(_ region: ByteRegion) -> Bool {
+        guard !hasNUL[0], !hasNUL[1] else { return false }
+        if counts[1] == 0 { return streams[0].isValid && streams[0].trailing.isEmpty }
+        return UTF8Stream.isValid(streams[0], then: streams[1])
     }
 }
