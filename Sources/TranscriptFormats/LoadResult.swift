@@ -89,8 +89,8 @@ struct ParsedColumns {
             columns.textBytes.append(contentsOf: TextCleanup.withoutControls(TextCleanup.collapsingWhitespace(read.text)).utf8)
             name = read.speaker
         }
-        let speaker = name.map { columns.intern(TextCleanup.collapsingWhitespace(ControlSequences.stripped($0))) } ?? -1
         guard columns.textBytes.count > columns.textOffsets[columns.textOffsets.count - 1] else { return }
+        let speaker = name.map { columns.intern(TextCleanup.collapsingWhitespace(ControlSequences.stripped($0))) } ?? -1
         if let cue, ControlSequences.hasControlBytes(UnsafeBufferPointer(rebasing: text.bytes[cue])) {
             let cleaned = Array(ControlSequences.stripped(text.string(cue)).utf8)
             cleaned.withUnsafeBytes {

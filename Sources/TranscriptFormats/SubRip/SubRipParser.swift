@@ -27,18 +27,16 @@ public struct SubRipParser: TranscriptParser {
         ParsedRows(readingUTF8Of: text, file: file) { parse($0, file: file) }
     }
 
-    /// The rows of valid UTF-8 `text` as columns, and the warnings: read in pieces (`PieceReading`)
-    /// on every core, then the speaker labels judged over the whole file. `release` is told byte
+    /// The rows of valid UTF-8 `text` as columns, and the warnings: read in pieces on every core,
+    /// the speaker labels judged over the whole file (`PieceReading`). `release` is told byte
     /// ranges that are not read again.
     func parse(
         _ text: ByteText, file: String, pieces: Int? = nil, release: @escaping @Sendable (Range<Int>) -> Void = { _ in }
     ) -> ParsedColumns {
-        var result = PieceReading.read(text, pieces: pieces, release: release) { piece, _, reserving, release in
+        PieceReading.read(text, pieces: pieces, release: release) { piece, _, reserving, release in
             let (parsed, lines) = parsePiece(piece, file: file, reserving: reserving, release: release)
             return (parsed, lines, ())
         }.parsed
-        result.columns.assignSpeakerLabels()
-        return result
     }
 
     /// The rows of one piece of the text (all of it, or a piece starting at a cue that follows a

@@ -11,41 +11,49 @@ import TranscriptModel
 /// A piece starts at a cue header (a line holding `-->`, or the line before one) that follows an
 /// empty line: there a reading from the start of the file also begins a new cue, whatever came
 /// before (a blank line ends every cue's text, and the next block starts fresh), so each piece can
-/// be read alone (in plain text, every line stands alone). Rows, warnings and line numbers are joined as if read in one go; what a format
-/// must still judge across pieces (SubRip's speaker labels, WebVTT's rolling captions) it judges
-/// from what each piece reports (`Facts`).
+/// be read alone (in plain text, every line stands alone). Rows, warnings and line numbers are
+/// joined as if read in one go; the speaker labels are judged across pieces here, and what else a
+/// format must judge across pieces (WebVTT's rolling captions) it judges from what each piece
+/// reports (`Facts`).
 enum PieceReading {
     /// Reads `text` in `pieces` pieces (nil: `pieceCount`) with `parse`, which gets a piece (its
     /// lines numbered from 1), the piece's position, how many bytes of text to make room for (the
     /// first piece makes room for all, as the others are appended to it) and a `release` in the
-    /// piece's own offsets. Returns the joined rows and each piece's facts, in order.
+    /// piece's own offsets. Each piece also finds its `Name: text` speaker label candidates on its
+    /// thread; once the pieces are joined, the labels are judged over the whole file and applied.
+    /// Returns the rows and each piece's facts, in order.
     static func read<Facts>(
         _ text: ByteText, pieces: Int?, atAnyLine: Bool = false, release: @escaping @Sendable (Range<Int>) -> Void,
         parse: @escaping @Sendable (ByteText, _ index: Int, _ reserving: Int, _ release: (Range<Int>) -> Void)
             -> (parsed: ParsedColumns, lines: Int, facts: Facts)
     ) -> (parsed: ParsedColumns, facts: [Facts]) {
         let starts = pieceStarts(text, pieces: pieces ?? pieceCount(forBytes: text.bytes.count), atAnyLine: atAnyLine)
-        let shared = SharedPieces<Facts>(text: text, results: .allocate(capacity: starts.count - 1))
+        let count = starts.count - 1
+        let shared = SharedPieces<Facts>(text: text, results: .allocate(capacity: count))
         defer { shared.results.deallocate() }
-        DispatchQueue.concurrentPerform(iterations: starts.count - 1) { index in
+        DispatchQueue.concurrentPerform(iterations: count) { index in
             let range = starts[index]..<starts[index + 1]
             let reserving = index == 0 ? shared.text.bytes.count : range.count
             let read = parse(shared.text.piece(range), index, reserving) {
                 release($0.lowerBound + range.lowerBound..<$0.upperBound + range.lowerBound)
             }
-            (shared.results.baseAddress! + index).initialize(to: read)
+            let labels = read.parsed.columns.speakerLabelCandidates()
+            (shared.results.baseAddress! + index).initialize(to: (read.parsed, read.lines, read.facts, labels))
         }
+        let speakers = SpeakerLabelCandidates.judge(shared.results.map(\.labels))
         // Taken apart at once, so `result` holds its columns alone and grows them in place.
-        var (result, lineBase, firstFacts) = shared.results.baseAddress!.move()
+        var (result, lineBase, firstFacts, labels) = shared.results.baseAddress!.move()
         var facts = [firstFacts]
-        for index in 1..<shared.results.count {
+        for index in 1..<count {
             var piece = (shared.results.baseAddress! + index).move()
             piece.parsed.shiftLines(by: lineBase)
             result.columns.append(contentsOf: piece.parsed.columns)
             result.warnings.append(contentsOf: piece.parsed.warnings)
+            labels.append(contentsOf: piece.labels)
             facts.append(piece.facts)
             lineBase += piece.lines
         }
+        result.columns.applySpeakerLabels(labels, speakers: Array(speakers.joined()))
         return (result, facts)
     }
 
@@ -90,5 +98,5 @@ enum PieceReading {
 /// only its own slot; the text is only read).
 private struct SharedPieces<Facts>: @unchecked Sendable {
     let text: ByteText
-    let results: UnsafeMutableBufferPointer<(parsed: ParsedColumns, lines: Int, facts: Facts)>
+    let results: UnsafeMutableBufferPointer<(parsed: ParsedColumns, lines: Int, facts: Facts, labels: SpeakerLabelCandidates)>
 }

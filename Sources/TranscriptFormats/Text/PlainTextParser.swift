@@ -16,7 +16,7 @@ public struct PlainTextParser: TranscriptParser {
     func parse(
         _ text: ByteText, file: String, pieces: Int? = nil, release: @escaping @Sendable (Range<Int>) -> Void = { _ in }
     ) -> ParsedColumns {
-        var result = PieceReading.read(text, pieces: pieces, atAnyLine: true, release: release) { piece, _, reserving, release in
+        PieceReading.read(text, pieces: pieces, atAnyLine: true, release: release) { piece, _, reserving, release in
             var parsed = ParsedColumns()
             parsed.columns.reserve(rows: reserving / 32, textBytes: reserving)
             var lines = LineReader(piece)
@@ -33,7 +33,5 @@ public struct PlainTextParser: TranscriptParser {
             }
             return (parsed, lines.number - 1, ())
         }.parsed
-        result.columns.assignSpeakerLabels()
-        return result
     }
 }

@@ -5,30 +5,76 @@ import Darwin
 #endif
 import TranscriptModel
 
+/// The rows of some columns that start with a speaker label (`TextCleanup.speakerLabelCandidate`),
+/// found before the file-wide judgement of which labels are speakers: each piece of a file read on
+/// several threads finds its own, the judgement is made over all of them, and each piece applies it.
+struct SpeakerLabelCandidates: Sendable {
+    /// Each distinct label (by bytes) found: its text and whether it is in capitals.
+    var labels: [(label: String, isAllCapitals: Bool)] = []
+    /// Per row: an index into `labels`, or -1.
+    var labelOfRow: [Int32] = []
+    /// Per row with a label: where its colon is, from the row's start (within the first 160 bytes).
+    var colonOfRow: [UInt8] = []
+    /// How many rows start with each label.
+    var uses: [Int] = []
+    var rows = 0
+
+    /// Adds the candidates of the rows that follow these (another piece of the same file).
+    mutating func append(contentsOf next: SpeakerLabelCandidates) {
+        let base = Int32(labels.count)
+        labels.append(contentsOf: next.labels)
+        labelOfRow.append(contentsOf: next.labelOfRow.lazy.map { $0 >= 0 ? $0 + base : -1 })
+        colonOfRow.append(contentsOf: next.colonOfRow)
+        uses.append(contentsOf: next.uses)
+        rows += next.rows
+    }
+
+    /// Which labels of each piece are speakers, judged over all pieces as `ParsedRows`
+    /// does over a file: by `TextCleanup.isSpeakerLabel`, uses counted by label text (so `José` in
+    /// NFC and NFD count together, as `String` compares).
+    static func judge(_ pieces: [SpeakerLabelCandidates]) -> [[Bool]] {
+        var usesOfText: [String: Int] = [:]
+        var candidates = 0
+        var rows = 0
+        for piece in pieces {
+            for (index, label) in piece.labels.enumerated() { usesOfText[label.label, default: 0] += piece.uses[index] }
+            candidates += piece.uses.reduce(0, +)
+            rows += piece.rows
+        }
+        let isTranscript = TextCleanup.isTranscript(candidates: candidates, rows: rows)
+        return pieces.map { piece in
+            piece.labels.map {
+                TextCleanup.isSpeakerLabel(isAllCapitals: $0.isAllCapitals, uses: usesOfText[$0.label] ?? 0, isTranscript: isTranscript)
+            }
+        }
+    }
+}
+
 extension CorpusColumns {
     /// `ParsedRows.assignSpeakerLabels` for rows built as columns, with the same result: each row
-    /// without a speaker whose text starts with a label (`TextCleanup.speakerLabelCandidate`) gets it
-    /// as its speaker when `TextCleanup.isSpeakerLabel` says so, and keeps the text after `: `.
-    /// Speakers are interned again in row order, as `Corpus.append` does with rows.
-    ///
-    /// A label's verdict depends on its bytes alone when what follows `: ` does not join the space
-    /// into one character, so it is worked out once per distinct label, not once per row.
+    /// without a speaker whose text starts with a label gets it as its speaker when the file-wide
+    /// judgement says so, and keeps the text after `: `.
     mutating func assignSpeakerLabels() {
+        let candidates = speakerLabelCandidates()
+        applySpeakerLabels(candidates, speakers: SpeakerLabelCandidates.judge([candidates])[0])
+    }
+
+    /// The rows without a speaker that start with a label candidate. A label's verdict depends on
+    /// its bytes alone when what follows `: ` does not join the space into one character, so it is
+    /// worked out once per distinct label, not once per row.
+    func speakerLabelCandidates() -> SpeakerLabelCandidates {
+        var found = SpeakerLabelCandidates()
         let rows = rowCount
-        guard rows > 0 else { return }
-        var labels: [(label: String, isAllCapitals: Bool, uses: Int)] = []
-        var labelOfRow = [Int32](repeating: -1, count: rows)
-        var colonOfRow = [Int32](repeating: 0, count: rows)
-        var candidates = 0
+        found.rows = rows
+        guard rows > 0 else { return found }
+        found.labelOfRow = [Int32](repeating: -1, count: rows)
+        found.colonOfRow = [UInt8](repeating: 0, count: rows)
         var table = ByteKeyTable()
-        var useIndex: [String: Int] = [:]
         func register(_ candidate: (label: String, isAllCapitals: Bool)) -> Int32 {
-            let uses = useIndex[candidate.label] ?? useIndex.count
-            useIndex[candidate.label] = uses
-            labels.append((candidate.label, candidate.isAllCapitals, uses))
-            return Int32(labels.count - 1)
+            found.labels.append(candidate)
+            found.uses.append(0)
+            return Int32(found.labels.count - 1)
         }
-        var useCounts: [Int] = []
         // Whether a scalar after `: ` would join the space into one character (a combining mark,
         // say): then the label is no label (`rest.first == " "` fails), so the row is judged whole.
         var joining: [UInt32: Bool] = [:]
@@ -58,23 +104,25 @@ extension CorpusColumns {
                     label = TextCleanup.speakerLabelCandidate(row).map { register(($0.label, $0.isAllCapitals)) } ?? -1
                 }
                 guard label >= 0 else { continue }
-                labelOfRow[row] = label
-                colonOfRow[row] = Int32(colon - start)
-                candidates += 1
-                while useCounts.count <= labels[Int(label)].uses { useCounts.append(0) }
-                useCounts[labels[Int(label)].uses] += 1
+                found.labelOfRow[row] = label
+                found.colonOfRow[row] = UInt8(colon - start)
+                found.uses[Int(label)] += 1
             }
         }
-        let isTranscript = TextCleanup.isTranscript(candidates: candidates, rows: rows)
-        let assigned = labels.map {
-            TextCleanup.isSpeakerLabel(isAllCapitals: $0.isAllCapitals, uses: useCounts[$0.uses], isTranscript: isTranscript)
-        }
+        return found
+    }
 
-        // The labelled rows keep the text after `: `: move every later row's text down.
+    /// Gives each candidate row whose label is a speaker (`speakers`, per label of `candidates`)
+    /// that speaker, keeping the text after `: `; speakers are interned again in row order, as
+    /// `Corpus.append` does with rows.
+    mutating func applySpeakerLabels(_ candidates: SpeakerLabelCandidates, speakers: [Bool]) {
+        let rows = rowCount
+        guard speakers.contains(true) else { return replaceSpeakers(speakerIDs, names: strings) }
         var names = strings
         var nameOfRow = speakerIDs
         let firstLabel = names.count
-        names.append(contentsOf: labels.map(\.label))
+        names.append(contentsOf: candidates.labels.map(\.label))
+        // The labelled rows keep the text after `: `: move every later row's text down.
         var removed = 0
         var oldStart = 0
         textBytes.withUnsafeMutableBufferPointer { text in
@@ -82,9 +130,9 @@ extension CorpusColumns {
             for row in 0..<rows {
                 let oldEnd = textOffsets[row + 1]
                 var keepFrom = oldStart
-                let label = Int(labelOfRow[row])
-                if label >= 0, assigned[label] {
-                    keepFrom = oldStart + Int(colonOfRow[row]) + 2
+                let label = Int(candidates.labelOfRow[row])
+                if label >= 0, speakers[label] {
+                    keepFrom = oldStart + Int(candidates.colonOfRow[row]) + 2
                     nameOfRow[row] = Int32(firstLabel + label)
                 }
                 if removed > 0 || keepFrom > oldStart {

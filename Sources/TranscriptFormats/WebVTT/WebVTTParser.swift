@@ -76,9 +76,7 @@ public struct WebVTTParser: TranscriptParser {
             if let opening = facts.opening, opening == previousLast { return nil }
             if !facts.isFirstCue { previousLast = facts.closing }
         }
-        var result = read.parsed
-        result.columns.assignSpeakerLabels()
-        return result
+        return read.parsed
     }
 
     /// What the rolling-caption check must know of a piece read apart: whether it saw a roll or a
