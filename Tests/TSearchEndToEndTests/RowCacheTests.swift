@@ -91,4 +91,19 @@ import Testing
         let rebuilt = try Data(contentsOf: file)
         #expect(rebuilt.count > 100 && rebuilt != bytes)
     }
+
+    /// Each file's rows are cached (the first file's cache is written on another thread while the
+    /// second is read; the last one's while the search runs), and the saved search names both.
+    @Test func severalFilesAreEachCachedAndTheSavedSearchNamesThem() throws {
+        let setup = try Setup()
+        try Setup.srt(word: "budget").write(to: setup.folder.appendingPathComponent("other.srt"), atomically: true, encoding: .utf8)
+        let first = try setup.run(["search", "-c", "budget", "talk.srt", "other.srt"])
+        #expect(first.stdout == "talk.srt:2\nother.srt:2\n4 total\n")
+        #expect(try setup.cacheFiles().count == 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: setup.rows.path).allSatisfy { !$0.contains(".tmp-") })
+        let next = try setup.run(["next"])
+        #expect(next.status == 0 && next.stdout.contains("hit 2 of 4"), "\(next.stderr)")
+        let again = try setup.run(["search", "-c", "budget", "talk.srt", "other.srt"])
+        #expect(again.stdout == first.stdout && again.stderr == first.stderr)
+    }
 }

@@ -76,8 +76,9 @@ extension CorpusLoading {
                     var result = try TranscriptLoader.load(bytes: Array(text.utf8), path: name, options: streamOptions)
                     for warning in result.warnings { reportVideo(warning.description, isWarning: true, environment) }
                     for index in result.transcript.rows.indices { result.transcript.rows[index].locator.line = nil }
+                    caching.finish()
                     corpus.append(result.transcript)
-                    rowCacheFiles.append(nil)  // kept by the subtitle cache instead
+                    caching.append(nil)  // kept by the subtitle cache instead
                     loaded += 1
                 } catch {
                     if case .noRows(let skipped) = error.kind {

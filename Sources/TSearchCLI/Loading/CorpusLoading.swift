@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
 import TranscriptFormats
 import TranscriptModel
 
@@ -33,8 +34,12 @@ struct CorpusLoading {
     /// Where big files' parsed rows are kept between runs.
     let rowCache: RowCache
     /// Per source of `corpus`, in order: the row cache file holding its rows and their content
-    /// hash, or nil (a small file, standard input, a cache that could not be written).
-    var rowCacheFiles: [RowCacheFile?] = []
+    /// hash, or nil (a small file, standard input, a cache that could not be written). Reading it
+    /// waits for a cache still being written.
+    var rowCacheFiles: [RowCacheFile?] { caching.files }
+    /// The row cache files, the last one written on another thread while the caller goes on (a
+    /// first search of a big file writes its cache while it searches).
+    let caching = RowCacheWriting()
 
     struct RowCacheFile: Equatable {
         var file: String
@@ -109,8 +114,9 @@ struct CorpusLoading {
                     }
                     var rows = cached.corpus
                     rows.setPath(path, ofSource: 0)
+                    caching.finish()
                     corpus.append(contentsOf: rows)
-                    rowCacheFiles.append(RowCacheFile(file: cacheFile, hash: cached.hash))
+                    caching.append(RowCacheFile(file: cacheFile, hash: cached.hash))
                     return
                 }
             }
@@ -155,15 +161,20 @@ struct CorpusLoading {
             guard let (rows, warnings) = loaded else { return }
             for warning in warnings { warn(warning, environment) }
             let tails = warnings.map(\.description).compactMap { $0.hasPrefix(path) ? String($0.dropFirst(path.count)) : nil }
-            var cacheFile: RowCacheFile?
-            if let cacheKey, let hash = fingerprints.last?.hash, tails.count == warnings.count {
-                cacheFile = rowCache.store(
-                    RowCache.Entry(corpus: rows, hash: hash, warningTails: tails),
-                    path: cacheKey.path, options: options, status: cacheKey.status
-                ).map { RowCacheFile(file: $0, hash: hash) }
-            }
+            // The previous file's cache is written before the corpus grows (it shares its columns).
+            caching.finish()
             corpus.append(contentsOf: rows)
-            rowCacheFiles.append(cacheFile)
+            if let cacheKey, let hash = fingerprints.last?.hash, tails.count == warnings.count {
+                let rowCache = rowCache
+                caching.write {
+                    rowCache.store(
+                        RowCache.Entry(corpus: rows, hash: hash, warningTails: tails),
+                        path: cacheKey.path, options: options, status: cacheKey.status
+                    ).map { RowCacheFile(file: $0, hash: hash) }
+                }
+            } else {
+                caching.append(nil)
+            }
         } catch {
             if case .noRows(let skipped) = error.kind {
                 for warning in skipped { warn(warning, environment) }
@@ -242,5 +253,54 @@ private final class FileInspection: @unchecked Sendable {
         guard !hasNUL[0], !hasNUL[1] else { return false }
         if counts[1] == 0 { return streams[0].isValid && streams[0].trailing.isEmpty }
         return UTF8Stream.isValid(streams[0], then: streams[1])
+    }
+}
+
+/// The row cache files of a loading, in source order; the newest may still be being written on
+/// another thread. `files` waits for it, as does `finish` (called before the corpus grows again,
+/// since the writing thread reads columns the corpus shares) and the end of the loading.
+final class RowCacheWriting: @unchecked Sendable {
+    // Touched by the loading's thread only; the writing thread fills `Pending.file` and signals.
+    private var written: [CorpusLoading.RowCacheFile?] = []
+    private var pending: Pending?
+
+    private final class Pending: @unchecked Sendable {
+        let index: Int
+        let done = DispatchSemaphore(value: 0)
+        var file: CorpusLoading.RowCacheFile?
+        init(index: Int) { self.index = index }
+    }
+
+    func append(_ file: CorpusLoading.RowCacheFile?) {
+        written.append(file)
+    }
+
+    /// Runs `write` on another thread; its result is the next source's file.
+    func write(_ write: @escaping @Sendable () -> CorpusLoading.RowCacheFile?) {
+        finish()
+        let job = Pending(index: written.count)
+        written.append(nil)
+        pending = job
+        DispatchQueue.global().async {
+            job.file = write()
+            job.done.signal()
+        }
+    }
+
+    /// Waits for the file being written, if any.
+    func finish() {
+        guard let job = pending else { return }
+        job.done.wait()
+        written[job.index] = job.file
+        pending = nil
+    }
+
+    var files: [CorpusLoading.RowCacheFile?] {
+        finish()
+        return written
+    }
+
+    deinit {
+        finish()
     }
 }
