@@ -117,7 +117,7 @@ extension TranscriptLoader {
         // `looksBinary` reads the first 4,096 scalars: they are within the first 16 KiB.
         let start = String(decoding: UnsafeBufferPointer(rebasing: all.prefix(16_384)), as: UTF8.self)
         guard !TextDecoding.looksBinary(start) else { return nil }
-        return (ByteText(bytes: all), encoding)
+        return (ByteText(unscanned: all), encoding)
     }
 
     /// `UTF8Validation.isValid`, on both halves of a big text at once (cut before a character).

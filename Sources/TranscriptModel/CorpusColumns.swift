@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The rows of one source as columns, built row by row from bytes: what a parser that reads a file's
 /// UTF-8 in place fills (no `String` per row), and what becomes a `Corpus` without another copy.
 ///
@@ -81,11 +83,19 @@ package struct CorpusColumns: Sendable {
         }
     }
 
-    /// Appends `other`'s rows after these (its line numbers as they are).
+    /// Appends `other`'s rows after these (its line numbers as they are). The text is copied on
+    /// another thread while this one copies the other columns.
     package mutating func append(contentsOf other: CorpusColumns) {
         let textBase = textBytes.count
         let cueBase = cueBytes.count
-        textBytes.append(contentsOf: other.textBytes)
+        let text = TextBox(textBytes)
+        textBytes = []
+        let copied = DispatchGroup()
+        DispatchQueue.global().async(group: copied) { text.bytes.append(contentsOf: other.textBytes) }
+        defer {
+            copied.wait()
+            textBytes = text.bytes
+        }
         textOffsets.append(contentsOf: other.textOffsets.dropFirst().lazy.map { $0 + textBase })
         startTimes.append(contentsOf: other.startTimes)
         endTimes.append(contentsOf: other.endTimes)
@@ -118,6 +128,12 @@ package struct CorpusColumns: Sendable {
             )
         }
     }
+}
+
+/// A text column handed to the thread that copies into it (alone, until it is handed back).
+private final class TextBox: @unchecked Sendable {
+    var bytes: [UInt8]
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
 }
 
 extension Corpus {

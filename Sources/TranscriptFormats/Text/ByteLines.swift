@@ -28,14 +28,16 @@ struct ByteText {
         hasCarriageReturns = bytes.baseAddress.map { memchr($0, 0x0D, bytes.count) != nil } ?? false
     }
 
-    /// The bytes `range` of this text, as a text of its own.
-    func piece(_ range: Range<Int>) -> ByteText {
-        ByteText(bytes: UnsafeBufferPointer(rebasing: bytes[range]), hasCarriageReturns: hasCarriageReturns)
+    /// A text not searched for CR first (every line end is looked for both ways): for a whole file
+    /// that is read in pieces, each of which looks at its own bytes (`piece`) on its own thread.
+    init(unscanned bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        hasCarriageReturns = true
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, hasCarriageReturns: Bool) {
-        self.bytes = bytes
-        self.hasCarriageReturns = hasCarriageReturns
+    /// The bytes `range` of this text, as a text of its own (searched for CR).
+    func piece(_ range: Range<Int>) -> ByteText {
+        ByteText(bytes: UnsafeBufferPointer(rebasing: bytes[range]))
     }
 
     /// The line starting at byte `start`, or nil at the end of the text.
