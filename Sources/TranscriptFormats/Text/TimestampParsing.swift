@@ -89,19 +89,19 @@ enum TimestampParsing {
             hours = hours * 10 + Int64(bytes[index] &- 0x30)
             index += 1
         }
-        guard index > offset, index + 10 <= bytes.count else { return nil }
-        func digits(_ from: Int, _ count: Int) -> Int64? {
-            var value: Int64 = 0
-            for position in index + from..<index + from + count {
-                let digit = bytes[position] &- 0x30
-                guard digit <= 9 else { return nil }
-                value = value * 10 + Int64(digit)
-            }
-            return value
-        }
-        guard bytes[index] == 0x3A, bytes[index + 3] == 0x3A, bytes[index + 6] == 0x2C || bytes[index + 6] == 0x2E,
-              let minutes = digits(1, 2), let seconds = digits(4, 2), let millis = digits(7, 3),
-              minutes < 60, seconds < 60 else { return nil }
+        guard index > offset, index + 10 <= bytes.count,
+              bytes[index] == 0x3A, bytes[index + 3] == 0x3A, bytes[index + 6] == 0x2C || bytes[index + 6] == 0x2E
+        else { return nil }
+        // `:mm:ss,mmm`: seven digits at fixed places, each checked, no loop.
+        let digits = (
+            bytes[index + 1] &- 0x30, bytes[index + 2] &- 0x30, bytes[index + 4] &- 0x30, bytes[index + 5] &- 0x30,
+            bytes[index + 7] &- 0x30, bytes[index + 8] &- 0x30, bytes[index + 9] &- 0x30
+        )
+        guard digits.0 <= 5, digits.1 <= 9, digits.2 <= 5, digits.3 <= 9, digits.4 <= 9, digits.5 <= 9, digits.6 <= 9
+        else { return nil }
+        let minutes = Int64(digits.0) * 10 + Int64(digits.1)
+        let seconds = Int64(digits.2) * 10 + Int64(digits.3)
+        let millis = Int64(digits.4) * 100 + Int64(digits.5) * 10 + Int64(digits.6)
         return (Timestamp(milliseconds: ((hours * 60 + minutes) * 60 + seconds) * 1000 + millis), index + 10)
     }
 }
