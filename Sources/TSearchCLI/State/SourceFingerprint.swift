@@ -26,11 +26,6 @@ struct SourceFingerprint: Codable, Hashable, Sendable {
         self.hash = hash
     }
 
-    /// The fingerprint of `bytes`, read from `path` whose status is `status`.
-    init(path: String, bytes: UnsafeRawBufferPointer, status: (size: Int64, modified: Int64)) {
-        self.init(path: path, size: status.size, modified: status.modified, hash: Self.hash(bytes))
-    }
-
     /// What every hash starts with (another prefix is another algorithm: a file is then changed).
     static let hashPrefix = "sum64:"
 
