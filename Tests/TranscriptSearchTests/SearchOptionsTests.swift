@@ -161,3 +161,51 @@ struct FilterTests {
         #expect(Glob.matches(pattern, text) == matches)
     }
 }
+
+/// Checking a request before loading (`validate`) refuses exactly what making its runner refuses,
+/// with the same error, without making the runner (which, for a non-ASCII query, builds the table
+/// of Unicode equivalents; `prepareInBackground` builds it while the corpus loads).
+struct RequestValidationTests {
+    @Test func validateRefusesWhatRunnerRefuses() {
+        var regex = SearchOptions()
+        regex.syntax = .regularExpression
+        var words = SearchOptions()
+        words.words = .wholeWords
+        var across = SearchOptions()
+        across.spanning = .acrossRows
+        let requests: [SearchRequest] = [
+            SearchRequest(text: ""),
+            SearchRequest(text: "", filter: RowFilter(speakers: ["Alice"])),
+            SearchRequest(text: "café"),
+            SearchRequest(text: "会议", options: words),
+            SearchRequest(text: "budget (review", options: regex),
+            SearchRequest(text: "a{2,1}", options: regex),
+            SearchRequest(text: "budget (review|plan)", options: regex),
+            SearchRequest(text: "budget", options: across),
+            SearchRequest(text: "(", options: across.with(syntax: .regularExpression)),
+        ]
+        var refused = 0
+        for request in requests {
+            let byRunner = Result { () throws(QueryError) in _ = try request.runner() }
+            let byValidate = Result { () throws(QueryError) in try request.validate() }
+            switch (byRunner, byValidate) {
+            case (.success, .success): break
+            case (.failure(let runner), .failure(let validate)):
+                #expect(runner == validate, "\(request)")
+                refused += 1
+            default: Issue.record("\(request): runner \(byRunner), validate \(byValidate)")
+            }
+            request.prepareInBackground()
+        }
+        #expect(refused == 4)
+    }
+}
+
+private extension SearchOptions {
+    func with(syntax: QuerySyntax) -> SearchOptions {
+        var options = self
+        options.syntax = syntax
+        return options
+    }
+}
+

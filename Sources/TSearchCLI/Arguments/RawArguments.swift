@@ -173,7 +173,7 @@ extension RawArguments {
     func searchRequest(_ query: String) throws(CommandError) -> SearchRequest {
         do {
             let request = try SearchRequest(parsing: query, options: searchOptions, filter: filter)
-            _ = try request.runner()  // an empty request or a bad pattern is an error now, not later
+            try request.validate()  // an empty request or a bad pattern is an error now, not later
             return request
         } catch {
             throw CommandError.query(error)

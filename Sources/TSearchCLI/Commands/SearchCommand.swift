@@ -42,6 +42,7 @@ struct SearchCommand {
     let environment: CommandEnvironment
 
     func run() -> ExitCode {
+        settings.request.prepareInBackground()
         let loading = CorpusLoading.load(paths: settings.paths, options: settings.loadOptions, environment: environment)
         let corpus = loading.corpus
         // The request was checked when the settings were made: it has a runner.

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Everything a search is asked for: the text to find (tokens already taken out), how it matches,
 /// and which rows it looks at. What a session saves and a UI rebuilds a search from.
 public struct SearchRequest: Hashable, Sendable, Codable {
@@ -21,6 +23,24 @@ public struct SearchRequest: Hashable, Sendable, Codable {
             let parsed = try QueryTokens.parse(query, into: filter)
             self.init(text: parsed.text, options: options, filter: parsed.filter)
         }
+    }
+
+    /// Throws what `runner()` would (an empty request, a bad pattern) without making the runner.
+    public func validate() throws(QueryError) {
+        if text.isEmpty {
+            guard !filter.isEmpty else { throw QueryError(kind: .empty) }
+            return
+        }
+        _ = try RegexMatcher(try Query(text, options: options))
+    }
+
+    /// Starts making, on another thread, what `runner()` needs that does not depend on any corpus
+    /// (for a query with non-ASCII characters, the table of Unicode equivalents: tens of
+    /// milliseconds, once per process), so that it is made while the corpus loads.
+    public func prepareInBackground() {
+        guard text.unicodeScalars.contains(where: { !$0.isASCII }) else { return }
+        let request = self
+        DispatchQueue.global().async { _ = try? request.runner() }
     }
 
     /// The runner for this request.
