@@ -167,18 +167,20 @@ struct CacheEncodingTests {
         _ = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         close(descriptor)
 
+        // One object per half, each touched by its own thread only.
         final class Seen: @unchecked Sendable {
-            var checksums = [Checksum(), Checksum.startingFromZero()]
-            var counts = [0, 0]
+            var checksum: Checksum
+            var count = 0
+            init(_ checksum: Checksum) { self.checksum = checksum }
         }
-        let seen = Seen()
+        let seen = [Seen(Checksum()), Seen(Checksum.startingFromZero())]
         let region = try #require(ByteRegion(reading: path) { half, piece in
-            seen.checksums[half].add(piece)
-            seen.counts[half] += piece.count
+            seen[half].checksum.add(piece)
+            seen[half].count += piece.count
         })
         #expect(Array(region.bytes) == data)
-        #expect(seen.counts[0] > 0 && seen.counts[1] > 0 && seen.counts[0] + seen.counts[1] == data.count && seen.counts[0] % 32 == 0)
-        let combined = Checksum.combined(seen.checksums[0], then: seen.checksums[1], blocks: seen.counts[1] / 32, count: data.count)
+        #expect(seen[0].count > 0 && seen[1].count > 0 && seen[0].count + seen[1].count == data.count && seen[0].count % 32 == 0)
+        let combined = Checksum.combined(seen[0].checksum, then: seen[1].checksum, blocks: seen[1].count / 32, count: data.count)
         #expect(combined.value == data.withUnsafeBytes { Checksum.of($0) })
     }
 }

@@ -228,31 +228,43 @@ struct CorpusLoading {
 }
 
 /// What the two threads reading a file find in their halves: the checksum, the UTF-8 and NUL
-/// bytes. Each thread touches only its half's slot.
-private final class FileInspection: @unchecked Sendable {
-    private var checksums = [Checksum(), Checksum.startingFromZero()]
-    private var streams = [UTF8Stream(), UTF8Stream(startsInside: true)]
-    private var hasNUL = [false, false]
-    private var counts = [0, 0]
+/// bytes. Each half is an object of its own, touched by its thread only (the list of them is only
+/// read while the threads run).
+private final class FileInspection: Sendable {
+    private final class Half: @unchecked Sendable {
+        var checksum: Checksum
+        var stream: UTF8Stream
+        var hasNUL = false
+        var count = 0
+        init(second: Bool) {
+            checksum = second ? Checksum.startingFromZero() : Checksum()
+            stream = UTF8Stream(startsInside: second)
+        }
+    }
+
+    private let halves = [Half(second: false), Half(second: true)]
 
     func inspect(half: Int, piece: UnsafeRawBufferPointer) {
-        checksums[half].add(piece)
-        streams[half].add(piece.assumingMemoryBound(to: UInt8.self))
-        if !hasNUL[half], let base = piece.baseAddress, memchr(base, 0, piece.count) != nil { hasNUL[half] = true }
-        counts[half] += piece.count
+        let half = halves[half]
+        half.checksum.add(piece)
+        half.stream.add(piece.assumingMemoryBound(to: UInt8.self))
+        if !half.hasNUL, let base = piece.baseAddress, memchr(base, 0, piece.count) != nil { half.hasNUL = true }
+        half.count += piece.count
     }
 
     /// The content hash of the whole file, as `SourceFingerprint.hash` makes it.
     func hash(of region: ByteRegion) -> String {
-        guard counts[1] > 0 else { return SourceFingerprint.hash(checksum: checksums[0].value) }
-        let whole = Checksum.combined(checksums[0], then: checksums[1], blocks: counts[1] / 32, count: region.bytes.count)
+        let (first, second) = (halves[0], halves[1])
+        guard second.count > 0 else { return SourceFingerprint.hash(checksum: first.checksum.value) }
+        let whole = Checksum.combined(first.checksum, then: second.checksum, blocks: second.count / 32, count: region.bytes.count)
         return SourceFingerprint.hash(checksum: whole.value)
     }
 
     func isPlainUTF8(_ region: ByteRegion) -> Bool {
-        guard !hasNUL[0], !hasNUL[1] else { return false }
-        if counts[1] == 0 { return streams[0].isValid && streams[0].trailing.isEmpty }
-        return UTF8Stream.isValid(streams[0], then: streams[1])
+        let (first, second) = (halves[0], halves[1])
+        guard !first.hasNUL, !second.hasNUL else { return false }
+        if second.count == 0 { return first.stream.isValid && first.stream.trailing.isEmpty }
+        return UTF8Stream.isValid(first.stream, then: second.stream)
     }
 }
 
