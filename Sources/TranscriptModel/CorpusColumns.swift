@@ -56,11 +56,6 @@ package struct CorpusColumns: Sendable {
         cueOffsets.append(cueBytes.count)
     }
 
-    /// Removes the row being built: its text since the last row's end.
-    package mutating func discardRowText() {
-        textBytes.removeSubrange(textOffsets[textOffsets.count - 1]...)
-    }
-
     /// The ID of `string` in `strings`, adding it when new.
     package mutating func intern(_ string: String) -> Int32 {
         if let id = stringIDs[string] { return id }
