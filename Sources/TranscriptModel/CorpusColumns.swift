@@ -36,6 +36,7 @@ package struct CorpusColumns: Sendable {
         speakerIDs.reserveCapacity(rows)
         lines.reserveCapacity(rows)
         hasCue.reserveCapacity(rows)
+        HugePages.advise(&textBytes)
     }
 
     package var rowCount: Int { textOffsets.count - 1 }

@@ -53,6 +53,7 @@ package final class ByteRegion: @unchecked Sendable {
         let length = Int(status.st_size)
         guard let address = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
               address != MAP_FAILED else { return nil }
+        HugePages.advise(address, count: length)
         // Two halves read at once (the first ends on a 32-byte boundary), each in pieces handed to
         // `inspect` in order as soon as they are read, while they are still in the processor's cache.
         let middle = length >= 1 << 24 ? length / 64 * 32 : length
