@@ -74,6 +74,52 @@ struct ParsedColumns {
         columns.endRow(start: start?.milliseconds ?? -1, end: end?.milliseconds ?? -1, speaker: speaker, line: line, cue: nil)
     }
 
+    /// Appends the row `appendRow(text: TextCleanup.collapsingWhitespace(text), …)` makes, straight
+    /// from `text`'s UTF-8 `bytes`, when they hold no control character but ASCII whitespace, no
+    /// non-ASCII space and no C1 control (`PlainRowText.isSpaceOrC1`): then collapsing and the
+    /// control check only concern ASCII. False, with nothing appended, for any other bytes.
+    mutating func appendRow(
+        collapsing bytes: UnsafeBufferPointer<UInt8>, start: Timestamp?, end: Timestamp?, speaker: String?, line: Int
+    ) -> Bool {
+        // Whitespace other than a space (1), two whitespace bytes in a row (2), anything the string
+        // path must see (4).
+        var gathered: UInt8 = 0
+        var previousWasSpace = false
+        for (index, byte) in bytes.enumerated() {
+            let isSpace = byte == 0x20 || byte &- 0x09 <= 4
+            let isOther = byte < 0x20 && !isSpace || byte == 0x7F
+                || (byte == 0xC2 || byte &- 0xE1 <= 2) && PlainRowText.isSpaceOrC1(bytes, at: index)
+            gathered |= (isSpace && byte != 0x20 ? 1 : 0) | (isSpace && previousWasSpace ? 2 : 0) | (isOther ? 4 : 0)
+            previousWasSpace = isSpace
+        }
+        guard gathered & 4 == 0 else { return false }
+        var first = 0
+        var last = bytes.count
+        while first < last, bytes[first] == 0x20 || bytes[first] &- 0x09 <= 4 { first += 1 }
+        while last > first, bytes[last - 1] == 0x20 || bytes[last - 1] &- 0x09 <= 4 { last -= 1 }
+        guard first < last else { return true }
+        // Words with single spaces between them (and perhaps one at either end, just trimmed):
+        // copied whole.
+        let inner = UnsafeBufferPointer(rebasing: bytes[first..<last])
+        if gathered & 3 == 0 {
+            columns.textBytes.append(contentsOf: inner)
+        } else {
+            var pendingSpace = false
+            var runStart = 0
+            for index in 0...inner.count where index == inner.count || inner[index] == 0x20 || inner[index] &- 0x09 <= 4 {
+                if index > runStart {
+                    if pendingSpace { columns.textBytes.append(0x20) }
+                    columns.textBytes.append(contentsOf: UnsafeBufferPointer(rebasing: inner[runStart..<index]))
+                    pendingSpace = true
+                }
+                runStart = index + 1
+            }
+        }
+        let speaker = speaker.map { columns.intern(TextCleanup.collapsingWhitespace(ControlSequences.stripped($0))) } ?? -1
+        columns.endRow(start: start?.milliseconds ?? -1, end: end?.milliseconds ?? -1, speaker: speaker, line: line, cue: nil)
+        return true
+    }
+
     /// Appends a row made from text `lines` (byte ranges of `text`), as `ParsedRows.appendRow` would
     /// from `TextCleanup.collapsingWhitespace` of what `markup` makes of the cue's text: straight
     /// from the bytes when `PlainRowText` can (with `speaker`), else through `markup`, which reads

@@ -100,7 +100,12 @@ public struct JSONTranscriptParser: TranscriptParser {
             }
             if speaker?.isEmpty == true { speaker = nil }
         }
-        result.appendRow(text: TextCleanup.collapsingWhitespace(raw), start: start, end: end, speaker: speaker, line: segment.line)
+        let appended = raw.utf8.withContiguousStorageIfAvailable {
+            result.appendRow(collapsing: $0, start: start, end: end, speaker: speaker, line: segment.line)
+        }
+        if appended != true {
+            result.appendRow(text: TextCleanup.collapsingWhitespace(raw), start: start, end: end, speaker: speaker, line: segment.line)
+        }
     }
 
     /// A time member as seconds or a clock string; nil (with a warning) when it does not parse, nil

@@ -175,6 +175,13 @@ struct JSONParser {
 
     private mutating func parseString() throws(FormatError) -> String {
         index += 1  // the opening quote
+        // Most strings hold no escape: made straight from their bytes.
+        var end = index
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] != 0x0A { end += 1 }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            defer { index = end + 1 }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
+        }
         var out: [UInt8] = []
         while index < bytes.count {
             let byte = bytes[index]
@@ -230,13 +237,56 @@ struct JSONParser {
 
     private mutating func parseNumber() throws(FormatError) -> Double {
         let start = index
-        while index < bytes.count, "+-0123456789.eE".utf8.contains(bytes[index]) { index += 1 }
+        scan: while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                 UInt8(ascii: "e"), UInt8(ascii: "E"):
+                index += 1
+            default:
+                break scan
+            }
+        }
+        if let value = Self.simpleDecimal(UnsafeBufferPointer(rebasing: bytes[start..<index])) { return value }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
             index = start
             throw error(expected: "a number")
         }
         return value
+    }
+
+    /// Exact powers of ten as doubles (10^22 is the last one a double holds exactly).
+    private static let powersOfTen: [Double] = (0...22).map { exponent in
+        (0..<exponent).reduce(1.0) { power, _ in power * 10 }
+    }
+
+    /// `-?digits(.digits)?` with at most 15 digits in all, as `Double(String)` reads it, without
+    /// making a string: the digits as an integer (exact below 2^53) divided by an exact power of
+    /// ten, which IEEE rounds correctly, as `strtod` does. Nil for any other shape.
+    static func simpleDecimal(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        var index = 0
+        let negative = text.first == UInt8(ascii: "-")
+        if negative { index = 1 }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var fractionDigits = 0
+        var sawDot = false
+        while index < text.count {
+            let byte = text[index]
+            if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                mantissa = mantissa * 10 + UInt64(byte - UInt8(ascii: "0"))
+                digits += 1
+                if sawDot { fractionDigits += 1 }
+            } else if byte == UInt8(ascii: "."), !sawDot, digits > 0 {
+                sawDot = true
+            } else {
+                return nil
+            }
+            index += 1
+        }
+        guard digits > 0, digits <= 15, !sawDot || fractionDigits > 0 else { return nil }
+        let value = Double(mantissa) / powersOfTen[fractionDigits]
+        return negative ? -value : value
     }
 
     private mutating func literal(_ word: String) throws(FormatError) {

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+import TranscriptModel
+@testable import TranscriptFormats
+
+/// The shortcuts the JSON reader takes for the common case (issue 8), each checked against what it
+/// stands in for: numbers read without a string (against `Double(String)`), strings without escapes
+/// made straight from their bytes (against Foundation's JSON reader), and segment text collapsed
+/// straight into the columns (against `TextCleanup.collapsingWhitespace` + `appendRow(text:)`).
+struct JSONFastPathTests {
+    typealias Generator = ByteReadingTests.Generator
+
+    /// Number shapes: the simple ones the shortcut reads, and every other one it must leave alone.
+    @Test func simpleDecimalsReadAsDoubleReadsThem() {
+        var generator = Generator(state: 11)
+        var numbers = ["0", "-0", "007", "1.", ".5", "1e5", "1E-3", "-", "--1", "1.2.3", "+1", "0.1", "-0.0",
+                       "123456789012345", "1234567890123456", "0.000000000000001", "9007199254740993",
+                       "999999999999999", "0.30000000000000004", "1.5", "392.5", "-12.25", "1.0000000000000002"]
+        for _ in 0..<20_000 {
+            let digits = (0..<(1 + generator.next(17))).map { _ in String(generator.next(10)) }.joined()
+            let cut = generator.next(digits.count + 1)
+            let sign = generator.next(4) == 0 ? "-" : ""
+            let dot = cut == 0 || cut == digits.count ? "" : "."
+            numbers.append(sign + digits.prefix(cut) + dot + digits.dropFirst(cut))
+        }
+        var read = 0
+        for number in numbers {
+            let fast = Array(number.utf8).withUnsafeBufferPointer(JSONParser.simpleDecimal)
+            if let fast {
+                read += 1
+                let reference = Double(number)
+                #expect(fast.bitPattern == reference?.bitPattern, "\(number): \(fast) against \(String(describing: reference))")
+            }
+        }
+        // The shortcut took most of them (else it is not tested).
+        #expect(read > 12_000)
+        // And it declines what it cannot read as `Double(String)` does.
+        for number in ["1.", ".5", "1e5", "+1", "1234567890123456", "-", ""] {
+            #expect(Array(number.utf8).withUnsafeBufferPointer(JSONParser.simpleDecimal) == nil, "\(number)")
+        }
+    }
+
+    /// Strings with and without escapes, short and long, read as Foundation reads them.
+    @Test func stringsReadAsFoundationReadsThem() throws {
+        var generator = Generator(state: 12)
+        let pieces = ["a", "Hello", " ", "é", "会议", "👍🏽", "\\\"", "\\\\", "\\/", "\\n", "\\t", "\\u00e9", "\\ud83d\\ude00",
+                      "\\u0000", "’", "<i>", "&amp;", "\u{7F}", "\u{85}"]
+        for _ in 0..<2_000 {
+            let count = generator.next(40)
+            let body = (0..<count).map { _ in generator.pick(generator.next(3) == 0 ? pieces : Array(pieces.prefix(6))) }.joined()
+            let json = "[\"\(body)\", \"\(body)x\"]"
+            let ours = try JSONParser.parse(json, file: "t.json")
+            let theirs = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed]) as? [String])
+            guard case .array(let elements) = ours.value else {
+                Issue.record("not an array: \(json)")
+                continue
+            }
+            let strings = elements.compactMap { element -> String? in
+                if case .string(let text) = element.value { return text }
+                return nil
+            }
+            // Compared as scalars: Foundation and Swift may differ in nothing here, not even normalization.
+            #expect(strings.map { Array($0.unicodeScalars) } == theirs.map { Array($0.unicodeScalars) }, "\(json)")
+        }
+        // A raw line feed inside a string is still an error, with or without an escape before it.
+        for text in ["[\"ab\ncd\"]", "[\"a\\\"b\ncd\"]"] {
+            #expect(throws: FormatError.self) { try JSONParser.parse(text, file: "t.json") }
+        }
+    }
+
+    /// Segment text collapsed straight into the columns makes the columns the string path makes,
+    /// over texts of ASCII and non-ASCII whitespace, controls, C1, escapes and plain words; and it
+    /// declines exactly the texts that hold a control character, a non-ASCII space or a C1 control.
+    @Test func textCollapsedFromBytesEqualsTheStringPath() {
+        var generator = Generator(state: 13)
+        let pieces = ["word", "Alice:", " ", "  ", "\t", "\n", "\r\n", "\u{0B}", "\u{0C}", "\u{A0}", "\u{2003}", "\u{3000}",
+                      "\u{1680}", "\u{85}", "\u{9F}", "\u{1}", "\u{1B}[31m", "\u{7F}", "é", "’", "—", "€", "£", "\u{1E9E}",
+                      "会", "👍🏽", "e\u{301}", "<i>", "&", "\\"]
+        var declined = 0
+        for round in 0..<5_000 {
+            let text = (0..<generator.next(12)).map { _ in generator.pick(pieces) }.joined()
+            let speaker: String? = round % 3 == 0 ? generator.pick(["Bob", " Ann  Lee ", "\u{1B}[1mX"]) : nil
+            let start = Timestamp(milliseconds: Int64(round))
+            var fast = ParsedColumns()
+            var slow = ParsedColumns()
+            var bytes = text
+            let taken = bytes.withUTF8 { fast.appendRow(collapsing: $0, start: start, end: nil, speaker: speaker, line: round) }
+            slow.appendRow(text: TextCleanup.collapsingWhitespace(text), start: start, end: nil, speaker: speaker, line: round)
+            let needsStrings = text.unicodeScalars.contains {
+                $0.value < 0x20 && !(0x09...0x0D).contains($0.value) || (0x7F...0x9F).contains($0.value)
+                    || $0.value > 0x7F && $0.properties.isWhitespace
+            }
+            #expect(taken == !needsStrings, "\(Array(text.unicodeScalars))")
+            if !taken {
+                declined += 1
+                #expect(fast.columns.rowCount == 0 && fast.columns.textBytes.isEmpty)
+                continue
+            }
+            #expect(fast.columns.textBytes == slow.columns.textBytes, "\(Array(text.unicodeScalars))")
+            #expect(fast.columns.textOffsets == slow.columns.textOffsets)
+            #expect(fast.columns.speakerIDs == slow.columns.speakerIDs && fast.columns.strings == slow.columns.strings)
+            #expect(fast.columns.startTimes == slow.columns.startTimes && fast.columns.lines == slow.columns.lines)
+        }
+        #expect(declined > 500 && declined < 4_500)
+    }
+}
