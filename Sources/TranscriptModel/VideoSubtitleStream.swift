@@ -39,6 +39,12 @@ public struct VideoSubtitleStream: Hashable, Sendable, CustomStringConvertible {
 
     /// Reads a display path back; nil when `displayPath` is not one (any ordinary file).
     public init?(displayPath: String) {
+        // Most paths are ordinary files: no `#s:` in them at all.
+        var path = displayPath
+        let hasMarker = path.withUTF8 { bytes in
+            bytes.count >= 3 && (0...bytes.count - 3).contains { bytes[$0] == 0x23 && bytes[$0 + 1] == 0x73 && bytes[$0 + 2] == 0x3A }
+        }
+        guard hasMarker else { return nil }
         let characters = Array(displayPath)
         guard let hash = characters.indices.last(where: { characters[$0...].starts(with: "#s:") }) else { return nil }
         let video = String(characters[..<hash])

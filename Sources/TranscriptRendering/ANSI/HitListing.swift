@@ -18,12 +18,15 @@ public struct HitListing: Sendable {
     public let index: HitIndex
     public let formatting: RowFormatting
     public let contextRows: Int
+    /// The width of the widest hit number (`52/52`), and two spaces.
+    private let numberWidth: Int
 
     public init(corpus: Corpus, index: HitIndex, styler: Styler, contextRows: Int = 0) {
         self.corpus = corpus
         self.index = index
         self.formatting = RowFormatting(styler: styler)
         self.contextRows = max(0, contextRows)
+        numberWidth = formatting.hitNumbers(0..<index.count, of: index.count).count + 2
     }
 
     /// The lines for one source: empty when it has no hits. `current` paints one hit apart.
@@ -78,7 +81,6 @@ public struct HitListing: Sendable {
     /// runs into, and dimmed without the number for context.
     private func line(for value: Row, at row: Int, current: Int?) -> String {
         let styler = formatting.styler
-        let numberWidth = formatting.hitNumbers(0..<index.count, of: index.count).count + 2
         let positions = index.positions(inRow: row)
         let number = positions.isEmpty ? "" : formatting.hitNumbers(positions, of: index.count)
         let padded = String(repeating: " ", count: max(0, numberWidth - number.count)) + number

@@ -12,7 +12,7 @@ public struct RowFormatting: Sendable {
 
     /// `00:06:32` for a timed row, `L12` for a row with a source line, empty otherwise.
     public func place(of row: Row) -> String {
-        if let start = row.start { return start.formatted.dropLastMillis }
+        if let start = row.start { return Self.clock(start) }
         if let line = row.locator.line { return "L\(line)" }
         return ""
     }
@@ -33,16 +33,19 @@ public struct RowFormatting: Sendable {
     /// The row's text with each hit segment painted (every part of the `current` hit in its own
     /// colour); `segments` are this row's (`HitIndex.segments(inRow:in:)`), in text order.
     public func highlighted(_ text: String, segments: [HitSegment], current: Int? = nil) -> String {
+        // Text without control characters has nothing to strip: its pieces are taken as they are.
+        let isSafe = !ControlSequences.hasControlCharacters(text)
+        func safe(_ piece: Substring) -> String { isSafe ? String(piece) : ControlSequences.stripped(piece) }
         var out = ""
         var cursor = text.startIndex
         for segment in segments {
             let range = segment.range(in: text)
             guard range.lowerBound >= cursor else { continue }  // overlapping ranges never come from a search
-            out += ControlSequences.stripped(text[cursor..<range.lowerBound])
-            out += styler.paint(ControlSequences.stripped(text[range]), segment.position == current ? .currentMatch : .match)
+            out += safe(text[cursor..<range.lowerBound])
+            out += styler.paint(safe(text[range]), segment.position == current ? .currentMatch : .match)
             cursor = range.upperBound
         }
-        out += ControlSequences.stripped(text[cursor...])
+        out += safe(text[cursor...])
         return out
     }
 
@@ -51,6 +54,21 @@ public struct RowFormatting: Sendable {
         let first = positions.lowerBound + 1
         let last = positions.upperBound
         return first == last ? "\(first)/\(total)" : "\(first)-\(last)/\(total)"
+    }
+}
+
+extension RowFormatting {
+    /// `start.formatted` without its milliseconds (`00:06:32`), made without intermediate strings
+    /// when the hours fit in two digits.
+    static func clock(_ start: Timestamp) -> String {
+        let seconds = start.milliseconds / 1000
+        let (hours, minutes, second) = (seconds / 3600, seconds / 60 % 60, seconds % 60)
+        guard hours < 100 else { return start.formatted.dropLastMillis }
+        let digits: [Int64] = [hours / 10, hours % 10, -1, minutes / 10, minutes % 10, -1, second / 10, second % 10]
+        return String(unsafeUninitializedCapacity: 8) { out in
+            for (index, digit) in digits.enumerated() { out[index] = digit < 0 ? UInt8(ascii: ":") : UInt8(ascii: "0") + UInt8(digit) }
+            return 8
+        }
     }
 }
 

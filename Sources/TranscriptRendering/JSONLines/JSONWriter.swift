@@ -4,35 +4,38 @@
 /// reach a JSON consumer as text and never as raw bytes. Swift strings are always valid Unicode, so
 /// output is always valid UTF-8 (invalid input bytes were decoded as Windows-1252 when loading).
 public struct JSONObjectWriter {
-    private var text = "{"
+    /// The object so far, as UTF-8 (appending bytes is cheaper than appending to a `String`).
+    private var bytes: [UInt8] = [UInt8(ascii: "{")]
     private var isFirst = true
 
-    public init() {}
+    public init() {
+        bytes.reserveCapacity(256)
+    }
 
     public mutating func add(_ key: String, _ value: String?) {
         appendKey(key)
-        if let value { Self.appendString(value, to: &text) } else { text += "null" }
+        if let value { Self.appendString(value, to: &bytes) } else { append("null") }
     }
 
     public mutating func add(_ key: String, _ value: Int?) {
         appendKey(key)
-        text += value.map(String.init) ?? "null"
+        append(value.map(String.init) ?? "null")
     }
 
     public mutating func add(_ key: String, _ value: Int64?) {
         appendKey(key)
-        text += value.map(String.init) ?? "null"
+        append(value.map(String.init) ?? "null")
     }
 
     /// Adds milliseconds as a number of seconds (`62.5`), exact (`DecimalSeconds`); nil is `null`.
     public mutating func add(_ key: String, seconds milliseconds: Int64?) {
         appendKey(key)
-        text += milliseconds.map(DecimalSeconds.text) ?? "null"
+        append(milliseconds.map(DecimalSeconds.text) ?? "null")
     }
 
     public mutating func add(_ key: String, _ value: Bool) {
         appendKey(key)
-        text += value ? "true" : "false"
+        append(value ? "true" : "false")
     }
 
     /// Adds a nested object built by `body`.
@@ -40,47 +43,84 @@ public struct JSONObjectWriter {
         appendKey(key)
         var nested = JSONObjectWriter()
         body(&nested)
-        text += nested.finished
+        bytes.append(contentsOf: nested.bytes)
+        bytes.append(UInt8(ascii: "}"))
     }
 
     /// Adds an array of objects, each built by `body` from one element.
     public mutating func add<T>(_ key: String, array elements: [T], object body: (inout JSONObjectWriter, T) -> Void) {
         appendKey(key)
-        text += "["
+        bytes.append(UInt8(ascii: "["))
         for (index, element) in elements.enumerated() {
-            if index > 0 { text += "," }
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
             var nested = JSONObjectWriter()
             body(&nested, element)
-            text += nested.finished
+            bytes.append(contentsOf: nested.bytes)
+            bytes.append(UInt8(ascii: "}"))
         }
-        text += "]"
+        bytes.append(UInt8(ascii: "]"))
     }
 
     /// The object, closed; no line end.
-    public var finished: String { text + "}" }
-
-    private mutating func appendKey(_ key: String) {
-        if !isFirst { text += "," }
-        isFirst = false
-        Self.appendString(key, to: &text)
-        text += ":"
+    public var finished: String {
+        var closed = bytes
+        closed.append(UInt8(ascii: "}"))
+        return String(decoding: closed, as: UTF8.self)
     }
 
-    static func appendString(_ value: String, to out: inout String) {
-        out += "\""
+    private mutating func append(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    private mutating func appendKey(_ key: String) {
+        if !isFirst { bytes.append(UInt8(ascii: ",")) }
+        isFirst = false
+        Self.appendString(key, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    /// `value` as a JSON string: quoted, with `"`, `\` and every control character escaped.
+    static func appendString(_ value: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        // Most text needs no escape: appended whole.
+        if !needsEscapes(value) {
+            out.append(contentsOf: value.utf8)
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         for scalar in value.unicodeScalars {
             switch scalar.value {
-            case 0x22: out += "\\\""
-            case 0x5C: out += "\\\\"
-            case 0x0A: out += "\\n"
-            case 0x0D: out += "\\r"
-            case 0x09: out += "\\t"
+            case 0x22: out.append(contentsOf: "\\\"".utf8)
+            case 0x5C: out.append(contentsOf: "\\\\".utf8)
+            case 0x0A: out.append(contentsOf: "\\n".utf8)
+            case 0x0D: out.append(contentsOf: "\\r".utf8)
+            case 0x09: out.append(contentsOf: "\\t".utf8)
             case 0..<0x20, 0x7F...0x9F:
                 let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+                out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+            default: out.append(contentsOf: String(scalar).utf8)
             }
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether `value` holds a character `appendString` escapes: `"`, `\`, a C0 or C1 control, DEL.
+    static func needsEscapes(_ value: String) -> Bool {
+        var value = value
+        return value.withUTF8 { bytes in
+            // One pass without branches for any byte that may need it (0xC2 leads C1 controls and
+            // other characters alike), then a closer look only when there was one.
+            var suspect: UInt8 = 0
+            for byte in bytes {
+                suspect |= (byte < 0x20 ? 1 : 0) | (byte == 0x22 ? 1 : 0) | (byte == 0x5C ? 1 : 0) | (byte == 0x7F ? 1 : 0) | (byte == 0xC2 ? 1 : 0)
+            }
+            guard suspect != 0 else { return false }
+            var afterC2 = false
+            for byte in bytes {
+                if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || afterC2 && byte <= 0x9F { return true }
+                afterC2 = byte == 0xC2
+            }
+            return false
+        }
     }
 }
