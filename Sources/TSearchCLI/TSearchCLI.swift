@@ -21,6 +21,7 @@ public enum TSearchCLI {
     public static func main(_ arguments: [String]) -> Int32 {
         SystemCalls.ignoreBrokenPipeSignal()
         let environment = CommandEnvironment.live()
+        ScalarClassesStore.install(environment: environment)
         let code = run(Array(arguments.dropFirst()), environment: environment)
         environment.stdout.flush()
         environment.stderr.flush()

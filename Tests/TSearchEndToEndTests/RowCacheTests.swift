@@ -107,3 +107,43 @@ import Testing
         #expect(again.stdout == first.stdout && again.stderr == first.stderr)
     }
 }
+
+/// The table of Unicode equivalents a non-ASCII query needs is kept beside the session
+/// (`unicode/`) and read by the next search; a damaged one is built again and replaced.
+@Suite(.serialized) struct ScalarClassesStoreTests {
+    @Test func aNonASCIIQueryKeepsItsTableAndTheNextSearchReadsIt() throws {
+        let folder = try TSearch.temporaryDirectory()
+        let state = folder.appendingPathComponent("state/session.json")
+        try "1\n00:00:01,000 --> 00:00:02,000\nun café crème\n\n2\n00:00:03,000 --> 00:00:04,000\nCAFE\u{301} noir\n\n"
+            .write(to: folder.appendingPathComponent("talk.srt"), atomically: true, encoding: .utf8)
+        func search() throws -> TSearch.Outcome {
+            try TSearch.run(["search", "café", "talk.srt"], in: folder, environment: ["TSEARCH_STATE": state.path])
+        }
+        let unicode = folder.appendingPathComponent("state/unicode")
+        func tables() throws -> [URL] {
+            try FileManager.default.contentsOfDirectory(at: unicode, includingPropertiesForKeys: nil).filter { $0.pathExtension == "classes" }
+        }
+        let first = try search()
+        #expect(first.status == 0 && first.stdout.contains("un café crème") && first.stdout.contains("noir"))
+        let written = try tables()
+        #expect(written.count == 1, "one table, for case ignored")
+        let table = try #require(written.first)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: table.path)[.size] as? Int)
+        let modified = try #require(try FileManager.default.attributesOfItem(atPath: table.path)[.modificationDate] as? Date)
+
+        // Read, not written again.
+        Thread.sleep(forTimeInterval: 0.05)
+        let second = try search()
+        #expect(second.stdout == first.stdout && second.status == 0)
+        #expect(try FileManager.default.attributesOfItem(atPath: table.path)[.modificationDate] as? Date == modified)
+
+        // Cut short: the same hits, and the table is whole again.
+        let handle = try FileHandle(forWritingTo: table)
+        try handle.truncate(atOffset: UInt64(size / 2))
+        try handle.close()
+        let third = try search()
+        #expect(third.stdout == first.stdout && third.status == 0)
+        #expect(try FileManager.default.attributesOfItem(atPath: table.path)[.size] as? Int == size)
+        #expect(try tables().count == 1, "no temporary file is left")
+    }
+}

@@ -65,20 +65,12 @@ struct HugePagesTests {
         #expect(flags.contains("hg"), "VmFlags: \(flags)")
     }
 
-    @Test(.enabled(if: systemTakesAdvice)) func theTextColumnIsAdvisedAndSmallColumnsAreNot() throws {
+    @Test(.enabled(if: systemTakesAdvice)) func theTextColumnIsAdvised() throws {
         var columns = CorpusColumns()
         columns.reserve(rows: 1000, textBytes: 24 << 20)
         let text = try #require(columns.textBytes.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) })
         let textFlags = try #require(Self.flags(ofMappingAt: Self.middle(text, count: 24 << 20)))
         #expect(textFlags.contains("hg"), "VmFlags: \(textFlags)")
-
-        // Below the minimum: left alone (no 2 MiB page for a few kilobytes).
-        var small: [UInt8] = []
-        small.reserveCapacity(HugePages.minimumBytes - 1)
-        HugePages.advise(&small)
-        let smallStart = try #require(small.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) })
-        let smallFlags = try #require(Self.flags(ofMappingAt: smallStart))
-        #expect(!smallFlags.contains("hg"), "VmFlags: \(smallFlags)")
 
         // The advice changes nothing written: the column still takes and keeps bytes.
         columns.textBytes.append(contentsOf: data(count: 5 << 20))

@@ -1,4 +1,5 @@
 import Foundation
+import TranscriptModel
 
 /// Which single scalars might match a query character: an over-approximation of the `Regex`
 /// reference's equivalence (canonical equivalence, plus simple case mapping when case-insensitive),
@@ -12,16 +13,42 @@ import Foundation
 /// checks both claims over every scalar, and that the reference never relates a scalar outside its
 /// class. Building the index takes a few milliseconds, once per process, on the first query that
 /// needs it.
-struct ScalarEquivalence: Sendable {
+package struct ScalarEquivalence: Sendable {
     /// Scalar value → class number, for every indexed scalar.
-    private let classOf: [UInt32: Int32]
+    let classOf: [UInt32: Int32]
     /// Class number → its scalars.
-    private let members: [[UInt32]]
+    let members: [[UInt32]]
     /// Canonical key → class number (keys of every member, so an unindexed scalar finds its class).
-    private let classOfKey: [String: Int32]
+    let classOfKey: [String: Int32]
 
-    static let caseInsensitive = ScalarEquivalence(ignoringCase: true)
-    static let caseSensitive = ScalarEquivalence(ignoringCase: false)
+    static let caseInsensitive = loaded(ignoringCase: true, from: store)
+    static let caseSensitive = loaded(ignoringCase: false, from: store)
+
+    /// Where a program keeps the index between runs (building it costs about 30 ms, a cold start
+    /// of every search with a non-ASCII character): `load` returns what `save` was given by an
+    /// earlier run of the same build, or nil. Set once, before any search; nil builds the index in
+    /// every process.
+    package struct Store: Sendable {
+        package var load: @Sendable (_ ignoringCase: Bool) -> [UInt8]?
+        package var save: @Sendable (_ ignoringCase: Bool, _ bytes: [UInt8]) -> Void
+
+        package init(load: @escaping @Sendable (Bool) -> [UInt8]?, save: @escaping @Sendable (Bool, [UInt8]) -> Void) {
+            self.load = load
+            self.save = save
+        }
+    }
+
+    nonisolated(unsafe) package static var store: Store?
+
+    /// The index from `store` when it holds one that reads back, else built (and stored).
+    static func loaded(ignoringCase: Bool, from store: Store?) -> ScalarEquivalence {
+        if let bytes = store?.load(ignoringCase), let read = ScalarEquivalence(serialized: bytes, ignoringCase: ignoringCase) {
+            return read
+        }
+        let built = ScalarEquivalence(ignoringCase: ignoringCase)
+        store?.save(ignoringCase, built.serialized(ignoringCase: ignoringCase))
+        return built
+    }
 
     /// Where every scalar with a canonical decomposition lives (Hangul syllables aside).
     static let decomposableRanges: [ClosedRange<UInt32>] = [
@@ -30,7 +57,7 @@ struct ScalarEquivalence: Sendable {
         0x2F800...0x2FA1F,
     ]
 
-    private init(ignoringCase: Bool) {
+    init(ignoringCase: Bool) {
         var parent: [Int] = []
         var scalars: [UInt32] = []
         var firstWithKey: [String: Int] = [:]
@@ -88,6 +115,68 @@ struct ScalarEquivalence: Sendable {
         self.classOf = classOf
         self.members = members
         self.classOfKey = firstWithKey.mapValues { classOf[scalars[$0]] ?? 0 }
+    }
+
+    /// Version 1: the magic `TSCLASSES`, the version, whether case is ignored, a `Checksum` of
+    /// what follows, each class's scalars (all of them, then where each class starts), and the
+    /// canonical keys (each a string and its class number).
+    static let magic = "TSCLASSES"
+    static let version: UInt64 = 1
+
+    /// The index as bytes (`init(serialized:ignoringCase:)` reads them back).
+    func serialized(ignoringCase: Bool) -> [UInt8] {
+        var writer = BinaryWriter()
+        writer.write(Self.magic)
+        writer.write(Self.version)
+        writer.write(ignoringCase ? 1 : 0)
+        let checksum = writer.beginChecksum()
+        writer.write(members.flatMap { $0 })
+        writer.write(members.reduce(into: [UInt32(0)]) { starts, group in starts.append(starts.last! + UInt32(group.count)) })
+        writer.write(UInt64(classOfKey.count))
+        for (key, number) in classOfKey {
+            writer.write(key)
+            writer.write(UInt64(number))
+        }
+        writer.endChecksum(at: checksum)
+        return writer.bytes
+    }
+
+    /// The index `serialized(ignoringCase:)` wrote, or nil when the bytes are anything else (another
+    /// version, the other case, damaged or cut short).
+    init?(serialized bytes: [UInt8], ignoringCase: Bool) {
+        let region = ByteRegion(copying: bytes)
+        var reader = RegionReader(region)
+        do {
+            guard try reader.readString() == Self.magic, try reader.readUInt64() == Self.version,
+                  try reader.readUInt64() == (ignoringCase ? 1 : 0) else { return nil }
+            try reader.verifyChecksum()
+            let scalars = try reader.readArray(of: UInt32.self)
+            let starts = try reader.readArray(of: UInt32.self)
+            guard let first = starts.first, first == 0, starts.last.map(Int.init) == scalars.count,
+                  zip(starts, starts.dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
+            let members = zip(starts, starts.dropFirst()).map { Array(scalars[Int($0)..<Int($1)]) }
+            var classOf: [UInt32: Int32] = [:]
+            classOf.reserveCapacity(scalars.count)
+            for (number, group) in members.enumerated() {
+                for value in group {
+                    guard classOf.updateValue(Int32(number), forKey: value) == nil else { return nil }
+                }
+            }
+            let keyCount = try reader.readCount(elementSize: 16)
+            var classOfKey: [String: Int32] = [:]
+            classOfKey.reserveCapacity(keyCount)
+            for _ in 0..<keyCount {
+                let key = try reader.readString()
+                let number = try reader.readUInt64()
+                guard number < members.count, classOfKey.updateValue(Int32(number), forKey: key) == nil else { return nil }
+            }
+            guard reader.isAtEnd else { return nil }
+            self.classOf = classOf
+            self.members = members
+            self.classOfKey = classOfKey
+        } catch {
+            return nil
+        }
     }
 
     /// The canonical keys of `text`: its decomposition, and (ignoring case) that of its lowercase
