@@ -37,6 +37,10 @@ package struct CorpusColumns: Sendable {
         lines.reserveCapacity(rows)
         hasCue.reserveCapacity(rows)
         HugePages.advise(&textBytes)
+        HugePages.advise(&textOffsets)
+        HugePages.advise(&cueOffsets)
+        HugePages.advise(&startTimes)
+        HugePages.advise(&endTimes)
     }
 
     package var rowCount: Int { textOffsets.count - 1 }
@@ -79,28 +83,43 @@ package struct CorpusColumns: Sendable {
         }
     }
 
-    /// Appends `other`'s rows after these (its line numbers as they are). The text is copied on
-    /// another thread while this one copies the other columns.
-    package mutating func append(contentsOf other: CorpusColumns) {
+    /// Moves `other`'s rows after these (its line numbers as they are), leaving it empty. The text
+    /// is copied on another thread while this one copies the other columns, each of `other`'s
+    /// given back as soon as it is copied: joining two halves of a big file never holds a second
+    /// copy of more than the text.
+    package mutating func append(emptying other: inout CorpusColumns) {
         let textBase = textBytes.count
         let cueBase = cueBytes.count
         let text = TextBox(textBytes)
+        let otherText = TextBox(other.textBytes)
         textBytes = []
+        other.textBytes = []
         let copied = DispatchGroup()
-        DispatchQueue.global().async(group: copied) { text.bytes.append(contentsOf: other.textBytes) }
+        DispatchQueue.global().async(group: copied) {
+            text.bytes.append(contentsOf: otherText.bytes)
+            otherText.bytes = []
+        }
         defer {
             copied.wait()
             textBytes = text.bytes
         }
         textOffsets.append(contentsOf: other.textOffsets.dropFirst().lazy.map { $0 + textBase })
+        other.textOffsets = [0]
         startTimes.append(contentsOf: other.startTimes)
+        other.startTimes = []
         endTimes.append(contentsOf: other.endTimes)
+        other.endTimes = []
         let map = other.strings.map { intern($0) }
         speakerIDs.append(contentsOf: other.speakerIDs.lazy.map { $0 >= 0 ? map[Int($0)] : -1 })
+        other.speakerIDs = []
         lines.append(contentsOf: other.lines)
+        other.lines = []
         cueBytes.append(contentsOf: other.cueBytes)
+        other.cueBytes = []
         cueOffsets.append(contentsOf: other.cueOffsets.dropFirst().lazy.map { $0 + cueBase })
+        other.cueOffsets = [0]
         hasCue.append(contentsOf: other.hasCue)
+        other = CorpusColumns()
     }
 
     /// Row `index`'s text.

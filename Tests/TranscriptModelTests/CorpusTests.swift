@@ -72,4 +72,34 @@ struct CorpusTests {
         #expect(Timestamp(seconds: .nan) == nil)
         #expect(Timestamp(seconds: .infinity) == nil)
     }
+
+    /// Joining the halves of a big file moves the second half's rows after the first's (speakers
+    /// interned again, offsets shifted) and leaves the second half empty, its memory given back.
+    @Test func columnsAppendedByEmptyingTheOtherHalf() {
+        func half(_ words: [String], speakers: [String?], from line: Int) -> CorpusColumns {
+            var columns = CorpusColumns()
+            for (index, word) in words.enumerated() {
+                columns.textBytes.append(contentsOf: word.utf8)
+                let speaker = speakers[index].map { columns.intern($0) } ?? -1
+                let cue = Array("\(line + index)".utf8)
+                cue.withUnsafeBytes {
+                    columns.endRow(start: Int64(index * 1000), end: -1, speaker: speaker, line: line + index, cue: index % 2 == 0 ? $0 : nil)
+                }
+            }
+            return columns
+        }
+        var first = half(["alpha", "beta"], speakers: ["Bob", nil], from: 1)
+        var second = half(["gamma", "delta", "épsilon"], speakers: ["Ann", "Bob", nil], from: 10)
+        let expected = first.rows(file: "f").map(\.text) + second.rows(file: "f").map(\.text)
+        let expectedSpeakers = first.rows(file: "f").map(\.speaker) + second.rows(file: "f").map(\.speaker)
+        let expectedCues = first.rows(file: "f").map(\.locator.cue) + second.rows(file: "f").map(\.locator.cue)
+        first.append(emptying: &second)
+        let rows = first.rows(file: "f")
+        #expect(rows.map(\.text) == expected)
+        #expect(rows.map(\.speaker) == expectedSpeakers)
+        #expect(rows.map(\.locator.cue) == expectedCues)
+        #expect(rows.map(\.locator.line) == [1, 2, 10, 11, 12])
+        #expect(first.strings == ["Bob", "Ann"])
+        #expect(second.rowCount == 0 && second.textBytes.isEmpty && second.startTimes.isEmpty && second.strings.isEmpty)
+    }
 }

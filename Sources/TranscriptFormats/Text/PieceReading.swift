@@ -47,7 +47,7 @@ enum PieceReading {
         for index in 1..<count {
             var piece = (shared.results.baseAddress! + index).move()
             piece.parsed.shiftLines(by: lineBase)
-            result.columns.append(contentsOf: piece.parsed.columns)
+            result.columns.append(emptying: &piece.parsed.columns)
             result.warnings.append(contentsOf: piece.parsed.warnings)
             labels.append(contentsOf: piece.labels)
             facts.append(piece.facts)
