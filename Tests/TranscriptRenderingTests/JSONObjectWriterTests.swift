@@ -42,7 +42,7 @@ struct JSONObjectWriterTests {
     /// The listing's clock (`00:06:32`) is the timestamp's own formatting without milliseconds,
     /// past 99 hours too.
     @Test func theListingClockIsTheFormattedTimeWithoutMilliseconds() {
-        var values: [Int64] = [0, 999, 1000, 59_999, 60_000, 3_599_999, 3_600_000, 359_999_999, 360_000_000, 444_444_444_444]
+        var values: [Int64] = [0, 999, 1000, 59_999, 60_000, 3_599_999, 3_600_000, 359_999_999, 360_000_000, 444_444_444_444, .max]
         var state: UInt64 = 5
         for _ in 0..<5_000 {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407

@@ -92,8 +92,14 @@ public struct HitListing: Sendable {
             let text = ControlSequences.stripped(value.text)
             return styler.paint("\(padded)  \(place)\(gap)\(speaker)\(text)", .context)
         }
-        return styler.paint(padded, .hitNumber) + "  " + styler.paint(place, .time) + gap
-            + formatting.speakerPrefix(of: value)
-            + formatting.highlighted(value.text, segments: segments, current: current)
+        // Appended to one string (a chain of `+` makes a string per step).
+        var line = styler.paint(padded, .hitNumber)
+        line.reserveCapacity(value.text.utf8.count + 64)
+        line += "  "
+        line += styler.paint(place, .time)
+        line += gap
+        line += formatting.speakerPrefix(of: value)
+        line += formatting.highlighted(value.text, segments: segments, current: current)
+        return line
     }
 }

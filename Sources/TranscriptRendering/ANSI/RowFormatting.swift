@@ -58,24 +58,30 @@ public struct RowFormatting: Sendable {
 }
 
 extension RowFormatting {
-    /// `start.formatted` without its milliseconds (`00:06:32`), made without intermediate strings
-    /// when the hours fit in two digits.
+    /// `start.formatted` without its milliseconds (`00:06:32`, `123:04:05`), made in place.
     static func clock(_ start: Timestamp) -> String {
         let seconds = start.milliseconds / 1000
         let (hours, minutes, second) = (seconds / 3600, seconds / 60 % 60, seconds % 60)
-        guard hours < 100 else { return start.formatted.dropLastMillis }
-        let digits: [Int64] = [hours / 10, hours % 10, -1, minutes / 10, minutes % 10, -1, second / 10, second % 10]
-        return String(unsafeUninitializedCapacity: 8) { out in
-            for (index, digit) in digits.enumerated() { out[index] = digit < 0 ? UInt8(ascii: ":") : UInt8(ascii: "0") + UInt8(digit) }
-            return 8
+        var hourDigits = 2
+        var power: Int64 = 100
+        while hours >= power && hourDigits < 19 {
+            hourDigits += 1
+            power = power.multipliedReportingOverflow(by: 10).overflow ? .max : power * 10
         }
-    }
-}
-
-extension String {
-    /// `00:06:32.500` → `00:06:32`.
-    fileprivate var dropLastMillis: String {
-        guard let dot = lastIndex(of: ".") else { return self }
-        return String(self[..<dot])
+        return String(unsafeUninitializedCapacity: hourDigits + 6) { out in
+            var rest = hours
+            for index in stride(from: hourDigits - 1, through: 0, by: -1) {
+                out[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+            func twoDigits(_ value: Int64, after colon: Int) {
+                out[colon] = UInt8(ascii: ":")
+                out[colon + 1] = UInt8(ascii: "0") + UInt8(value / 10)
+                out[colon + 2] = UInt8(ascii: "0") + UInt8(value % 10)
+            }
+            twoDigits(minutes, after: hourDigits)
+            twoDigits(second, after: hourDigits + 3)
+            return hourDigits + 6
+        }
     }
 }
