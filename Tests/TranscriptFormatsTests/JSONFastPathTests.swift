@@ -15,9 +15,12 @@ struct JSONFastPathTests {
         var generator = Generator(state: 11)
         var numbers = ["0", "-0", "007", "1.", ".5", "1e5", "1E-3", "-", "--1", "1.2.3", "+1", "0.1", "-0.0",
                        "123456789012345", "1234567890123456", "0.000000000000001", "9007199254740993",
-                       "999999999999999", "0.30000000000000004", "1.5", "392.5", "-12.25", "1.0000000000000002"]
+                       "999999999999999", "0.30000000000000004", "1.5", "392.5", "-12.25", "1.0000000000000002",
+                       "18446744073709551615", "18446744073709551616", "99999999999999999999", "1.999999999999999999999",
+                       "3.14159265358979323846264338327950288", "-0.25000000000000000000001", "0.00000000000000000000000001"]
         for _ in 0..<20_000 {
-            let digits = (0..<(1 + generator.next(17))).map { _ in String(generator.next(10)) }.joined()
+            // Up to 40 digits: far past what 64 bits hold.
+            let digits = (0..<(1 + generator.next(generator.next(4) == 0 ? 40 : 17))).map { _ in String(generator.next(10)) }.joined()
             let cut = generator.next(digits.count + 1)
             let sign = generator.next(4) == 0 ? "-" : ""
             let dot = cut == 0 || cut == digits.count ? "" : "."
@@ -35,8 +38,21 @@ struct JSONFastPathTests {
         // The shortcut took most of them (else it is not tested).
         #expect(read > 12_000)
         // And it declines what it cannot read as `Double(String)` does.
-        for number in ["1.", ".5", "1e5", "+1", "1234567890123456", "-", ""] {
+        for number in ["1.", ".5", "1e5", "+1", "1234567890123456", "-", "", "18446744073709551616", "-0.25000000000000000000001"] {
             #expect(Array(number.utf8).withUnsafeBufferPointer(JSONParser.simpleDecimal) == nil, "\(number)")
+        }
+    }
+
+    /// Numbers of any length in a transcript read as before: a time too long for the shortcut is
+    /// still read (or warned about), any other member ignored, broken JSON still reported.
+    @Test func transcriptsWithLongNumbersReadAsBefore() throws {
+        let file = #"{"segments":[{"start":18446744073709551616,"end":2.5,"text":" hi","avg_logprob":-0.25000000000000000000001},"#
+            + #"{"start":3.14159265358979323846264338327950288,"end":99999999999999999999,"text":"there"}]}"#
+        let rows = try JSONTranscriptParser().parse(file, file: "long.json").rows
+        #expect(rows.map(\.text) == ["hi", "there"])
+        #expect(rows.map(\.start?.milliseconds) == [Timestamp(seconds: 18446744073709551616)?.milliseconds, 3142])
+        #expect(throws: FormatError.self) {
+            try JSONTranscriptParser().parse(#"[{"start": 99999999999999999999, "end": 1, "text": "x"},]"#, file: "broken.json")
         }
     }
 

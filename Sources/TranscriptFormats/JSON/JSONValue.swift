@@ -274,8 +274,9 @@ struct JSONParser {
         while index < text.count {
             let byte = text[index]
             if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
-                mantissa = mantissa * 10 + UInt64(byte - UInt8(ascii: "0"))
                 digits += 1
+                guard digits <= 15 else { return nil }  // before the integer could overflow
+                mantissa = mantissa * 10 + UInt64(byte - UInt8(ascii: "0"))
                 if sawDot { fractionDigits += 1 }
             } else if byte == UInt8(ascii: "."), !sawDot, digits > 0 {
                 sawDot = true
@@ -284,7 +285,7 @@ struct JSONParser {
             }
             index += 1
         }
-        guard digits > 0, digits <= 15, !sawDot || fractionDigits > 0 else { return nil }
+        guard digits > 0, !sawDot || fractionDigits > 0 else { return nil }
         let value = Double(mantissa) / powersOfTen[fractionDigits]
         return negative ? -value : value
     }
