@@ -115,8 +115,7 @@ extension TranscriptLoader {
         }
         guard let base = all.baseAddress, checked || memchr(base, 0, all.count) == nil && isValidUTF8(all) else { return nil }
         // `looksBinary` reads the first 4,096 scalars: they are within the first 16 KiB.
-        let start = String(decoding: UnsafeBufferPointer(rebasing: all.prefix(16_384)), as: UTF8.self)
-        guard !TextDecoding.looksBinary(start) else { return nil }
+        guard !TextDecoding.looksBinary(utf8: UnsafeBufferPointer(rebasing: all.prefix(16_384))) else { return nil }
         return (ByteText(unscanned: all), encoding)
     }
 

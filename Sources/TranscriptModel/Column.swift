@@ -52,6 +52,13 @@ package struct Column<Element: BitwiseCopyable>: RandomAccessCollection, Express
         array.append(contentsOf: elements)
     }
 
+    /// Appends another column's values in one copy (the generic `append(contentsOf:)` would take
+    /// them one by one).
+    package mutating func append(contentsOf other: Column<Element>) {
+        makeOwned()
+        other.withUnsafeBufferPointer { array.append(contentsOf: $0) }
+    }
+
     package mutating func reserveCapacity(_ capacity: Int) {
         makeOwned()
         array.reserveCapacity(capacity)

@@ -119,4 +119,22 @@ struct JSONFastPathTests {
         }
         #expect(declined > 500 && declined < 4_500)
     }
+
+    /// The binary check on bytes (the fast loader's) says what the check on the decoded text says,
+    /// for texts with a few or many control characters, NUL, and a cut inside a character.
+    @Test func binaryCheckOnBytesAgreesWithTheTextCheck() {
+        var generator = Generator(state: 14)
+        let pieces = ["a", "word ", "é", "会", "👍🏽", "\u{1}", "\u{7F}", "\t", "\n", "\r", "\u{C}", "\u{1B}", "\u{85}", "\u{0}"]
+        var binary = 0
+        for round in 0..<3_000 {
+            let weights = round % 2 == 0 ? pieces.prefix(5) : pieces[...]
+            var text = (0..<generator.next(3_000)).map { _ in generator.pick(Array(weights)) }.joined()
+            if round % 7 == 0 { text = String(repeating: "x", count: 16_383) + "é" + text }  // cut inside é
+            let bytes = Array(text.utf8.prefix(16_384))
+            let fromText = TextDecoding.looksBinary(String(decoding: bytes, as: UTF8.self))
+            #expect(bytes.withUnsafeBufferPointer { TextDecoding.looksBinary(utf8: $0) } == fromText, "round \(round)")
+            if fromText { binary += 1 }
+        }
+        #expect(binary > 300 && binary < 2_700)
+    }
 }

@@ -102,4 +102,19 @@ struct CorpusTests {
         #expect(first.strings == ["Bob", "Ann"])
         #expect(second.rowCount == 0 && second.textBytes.isEmpty && second.startTimes.isEmpty && second.strings.isEmpty)
     }
+
+    /// A column appended to another in one copy, from an array or from mapped bytes.
+    @Test func aColumnAppendsAnotherInOneCopy() {
+        var column: Column<Int64> = [1, 2]
+        column.append(contentsOf: Column<Int64>([3, 4, 5]))
+        #expect(Array(column) == [1, 2, 3, 4, 5])
+        var values: [Int64] = [6, 7]
+        let region = values.withUnsafeBytes { ByteRegion(copying: Array($0)) }
+        column.append(contentsOf: Column<Int64>(region: region, offset: 0, count: 2))
+        values = []
+        #expect(Array(column) == [1, 2, 3, 4, 5, 6, 7])
+        var mapped = Column<Int64>(region: region, offset: 8, count: 1)
+        mapped.append(contentsOf: column)
+        #expect(Array(mapped) == [7, 1, 2, 3, 4, 5, 6, 7])
+    }
 }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Turns a file's bytes into text, the way a careful subtitle editor does:
 ///
 /// 1. a byte-order mark decides: UTF-8, UTF-32 LE/BE or UTF-16 LE/BE (the mark is dropped); it wins
@@ -244,6 +250,24 @@ public enum TextDecoding {
         for scalar in text.unicodeScalars.prefix(4096) {
             total += 1
             switch scalar.value {
+            case 0x09, 0x0A, 0x0C, 0x0D, 0x1B: break
+            case 0..<0x20, 0x7F: controls += 1
+            default: break
+            }
+        }
+        return total > 0 && controls * 10 > total
+    }
+
+    /// `looksBinary` of the text valid UTF-8 `bytes` hold, read from the bytes: each scalar starts
+    /// at a byte that is not a continuation byte, and the control characters counted are single bytes.
+    static func looksBinary(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let base = bytes.baseAddress, memchr(base, 0, bytes.count) != nil { return true }
+        var controls = 0
+        var total = 0
+        for byte in bytes where byte & 0xC0 != 0x80 {
+            guard total < 4096 else { break }
+            total += 1
+            switch byte {
             case 0x09, 0x0A, 0x0C, 0x0D, 0x1B: break
             case 0..<0x20, 0x7F: controls += 1
             default: break
