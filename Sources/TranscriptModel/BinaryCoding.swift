@@ -15,9 +15,11 @@ package struct BinaryWriter {
     /// placeholder went out before the value was known).
     package private(set) var checksumPatch: (offset: Int, value: UInt64)?
 
-    /// Writes into `bytes`.
-    package init() {
+    /// Writes into `bytes`, with room for `capacity` bytes made at once (a big cache grown by
+    /// doubling would be copied several times).
+    package init(reservingCapacity capacity: Int = 0) {
         output = nil
+        bytes.reserveCapacity(capacity)
     }
 
     /// Streams to `output`: small values are gathered, big columns handed over in place (never

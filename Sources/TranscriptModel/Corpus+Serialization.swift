@@ -11,6 +11,10 @@ extension Corpus {
     static let magic = Array("TSCORPUS".utf8)
     static let serializationVersion: UInt64 = 3
 
+    /// About how many bytes `write(to:)` writes: the text and cue bytes, and about 60 bytes of
+    /// columns per row (a writer makes room for it at once).
+    package var serializedSizeEstimate: Int { textBytes.count + cueBytes.count + rowCount * 64 + 4096 }
+
     /// The serialized corpus, appended to `writer`, which must be at an 8-byte boundary of the
     /// file being written.
     package func write(to writer: inout BinaryWriter) {

@@ -147,3 +147,63 @@ import Testing
         #expect(try tables().count == 1, "no temporary file is left")
     }
 }
+
+/// A folder of many small files is read on every core, a batch at a time (`SmallFile`), and must
+/// read exactly as its files do one by one: the same hits in the same order, each warning and
+/// error in file order, the same exit status.
+@Suite(.serialized) struct ManySmallFilesTests {
+    @Test func aFolderReadsAsItsFilesOneByOne() throws {
+        let folder = try TSearch.temporaryDirectory()
+        let talks = folder.appendingPathComponent("talks")
+        try FileManager.default.createDirectory(at: talks, withIntermediateDirectories: true)
+        var names: [String] = []
+        for number in 0..<150 {
+            let name = String(format: "talk%03d", number)
+            let text: String
+            let ext: String
+            switch number % 10 {
+            case 3:  // a cue with a broken timing: a warning naming its line
+                ext = "srt"
+                text = "1\n00:00:01,000 --> 00:00:02,000\nAlice: budget \(number)\n\n2\n00:00:0x,000 --> 00:00:04,000\nbroken\n\n"
+            case 5:  // a JSON transcript
+                ext = "json"
+                text = #"[{"start": 1, "end": 2, "speaker": "Bob", "text": " the budget \#(number)"}]"#
+            case 7:  // empty: a warning
+                ext = "vtt"
+                text = ""
+            default:
+                ext = number % 2 == 0 ? "srt" : "vtt"
+                let header = ext == "vtt" ? "WEBVTT\n\n" : "1\n"
+                text = header + "00:00:0\(number % 9),000 --> 00:00:09,000\nDana: budget and café \(number)\n\n"
+            }
+            names.append("\(name).\(ext)")
+            try text.write(to: talks.appendingPathComponent("\(name).\(ext)"), atomically: true, encoding: .utf8)
+        }
+        // Broken JSON in the middle: an error (exit 2) that stops nothing else.
+        try #"[{"start": 1, "text": "x"},]"#.write(to: talks.appendingPathComponent("talk075b.json"), atomically: true, encoding: .utf8)
+        names.insert("talk075b.json", at: 76)
+        let state = folder.appendingPathComponent("state/session.json").path
+
+        let whole = try TSearch.run(["search", "budget", "talks"], in: folder, environment: ["TSEARCH_STATE": state])
+        var stdout: [String] = []
+        var stderr = ""
+        var worst: Int32 = 1
+        for name in names.sorted() {
+            let one = try TSearch.run(["search", "budget", "talks/" + name], in: folder, environment: ["TSEARCH_STATE": state])
+            if !one.stdout.isEmpty { stdout.append(one.stdout) }
+            stderr += one.stderr
+            worst = one.status == 2 || worst == 2 ? 2 : min(worst, one.status)
+        }
+        #expect(whole.status == 2 && worst == 2)
+        #expect(whole.stderr == stderr, "warnings and errors in file order")
+        #expect(whole.stderr.contains("talk075b.json:1:") && whole.stderr.contains("talk003.srt:6:"))
+        // The listing numbers hits across the folder; compare the rows, file by file, in order.
+        func rows(_ listing: String) -> [String] {
+            listing.split(separator: "\n").map { line in
+                line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().joined(separator: " ")
+            }
+        }
+        #expect(rows(whole.stdout) == rows(stdout.joined(separator: "\n")))
+        #expect(whole.stdout.components(separatedBy: "budget").count > 130)
+    }
+}

@@ -70,15 +70,29 @@ struct CorpusLoading {
             environment.report("warning: \(directory): no .srt, .vtt, .json, .txt or .epub file in this directory")
             loading.warningCount += 1
         }
-        for input in expansion.inputs {
-            loading.load(input, options: options, baseDirectory: baseDirectory, environment: environment)
+        // Small files are read and parsed ahead of their turn on every core, a batch at a time;
+        // everything is reported and added in input order.
+        var start = 0
+        while start < expansion.inputs.count {
+            let batch = Array(expansion.inputs[start..<min(start + 64, expansion.inputs.count)])
+            let ahead = SmallFile.readAhead(batch, options: options, baseDirectory: baseDirectory, below: loading.rowCache.minimumBytes)
+            for (input, prepared) in zip(batch, ahead) {
+                loading.load(input, prepared: prepared, options: options, baseDirectory: baseDirectory, environment: environment)
+            }
+            start += batch.count
         }
         return loading
     }
 
     private mutating func load(
-        _ input: Input, options: LoadOptions, baseDirectory: String?, environment: CommandEnvironment
+        _ input: Input, prepared: SmallFile?, options: LoadOptions, baseDirectory: String?, environment: CommandEnvironment
     ) {
+        if let prepared, case .file(let file) = input {
+            return finish(prepared, file: file, input: input, options: options, baseDirectory: baseDirectory, environment: environment)
+        }
+        if let prepared, case .found(let file) = input {
+            return finish(prepared, file: file, input: input, options: options, baseDirectory: baseDirectory, environment: environment)
+        }
         // Videos: their subtitle streams, through ffprobe/ffmpeg (CorpusLoading+Video.swift).
         if case .file(let file) = input, VideoSubtitleStream.isVideo(path: file) {
             return loadVideo(file, wasFound: false, options: options, baseDirectory: baseDirectory, environment: environment)
@@ -143,11 +157,42 @@ struct CorpusLoading {
                 return
             }
         }
-        do {
-            var loaded = try TranscriptLoader.loadCorpus(
+        let loaded = Result { () throws(FormatError) in
+            try TranscriptLoader.loadCorpus(
                 bytes: bytes.bytes, path: path, options: options, isPlainUTF8: isPlainUTF8,
                 release: bytes.isReleasable ? bytes.release : nil
             )
+        }
+        add(loaded, input: input, cacheKey: cacheKey, options: options, baseDirectory: baseDirectory, environment: environment)
+    }
+
+    /// A small file read and parsed ahead: its fingerprint (or why it could not be read), then its
+    /// rows as `add` takes them.
+    private mutating func finish(
+        _ prepared: SmallFile, file: String, input: Input, options: LoadOptions, baseDirectory: String?,
+        environment: CommandEnvironment
+    ) {
+        switch prepared.hash {
+        case .success(let hash):
+            fingerprints.append(SourceFingerprint(path: file, size: prepared.status.size, modified: prepared.status.modified, hash: hash))
+        case .failure(let error):
+            environment.report("\(input.displayPath): \(error.description)")
+            errorCount += 1
+            unreadable.append(file)
+            return
+        }
+        add(prepared.loaded, input: input, cacheKey: nil, options: options, baseDirectory: baseDirectory, environment: environment)
+    }
+
+    /// Reports what loading one input gave and adds its rows (writing a big file's row cache).
+    private mutating func add(
+        _ loading: Result<(corpus: Corpus, warnings: [FormatError])?, FormatError>, input: Input,
+        cacheKey: (path: String, status: (size: Int64, modified: Int64))?, options: LoadOptions, baseDirectory: String?,
+        environment: CommandEnvironment
+    ) {
+        let path = input.displayPath
+        do {
+            var loaded = try loading.get()
             if loaded == nil {
                 // The loader needs the bytes it was letting go after all (a rolling WebVTT): read again.
                 switch Self.readAgain(input, baseDirectory: baseDirectory) {
@@ -201,7 +246,7 @@ struct CorpusLoading {
     /// (`ByteRegion(reading:)`, on two threads for a big file, each summing and checking its half
     /// as it reads it, while the bytes are in the cache), or as an array (an empty file, a pipe, a
     /// file that changed size while read); the system's reason when it cannot be read at all.
-    private static func read(_ path: String) -> Result<ReadFile, SystemError> {
+    static func read(_ path: String) -> Result<ReadFile, SystemError> {
         let inspection = FileInspection()
         if let region = ByteRegion(reading: path, inspect: inspection.inspect) {
             return .success(ReadFile(region: region, hash: inspection.hash(of: region), isPlainUTF8: inspection.isPlainUTF8(region)))
@@ -224,6 +269,62 @@ struct CorpusLoading {
     private mutating func warn(_ warning: FormatError, _ environment: CommandEnvironment) {
         environment.report("warning: \(warning.description)")
         warningCount += 1
+    }
+}
+
+/// A small file (one that gets no row cache) read and parsed ahead of its turn, so that a folder of
+/// many small files is read on every core: its size and time, its content hash or why it could not
+/// be read, and what the loader made of it (nil rows: read it again, as `loadCorpus` says).
+struct SmallFile: Sendable {
+    var status: (size: Int64, modified: Int64)
+    var hash: Result<String, SystemError>
+    var loaded: Result<(corpus: Corpus, warnings: [FormatError])?, FormatError>
+
+    /// For each of `inputs`, the file read and parsed when it is an existing file below `below`
+    /// bytes that is not a video; nil for every other input (read in its turn).
+    static func readAhead(_ inputs: [Input], options: LoadOptions, baseDirectory: String?, below: Int64) -> [SmallFile?] {
+        let files = inputs.map { input -> (resolved: String, status: (size: Int64, modified: Int64))? in
+            guard case .file(let file) = input, !VideoSubtitleStream.isVideo(path: file) else {
+                guard case .found(let file) = input, !VideoSubtitleStream.isVideo(path: file) else { return nil }
+                return small(file, baseDirectory: baseDirectory, below: below)
+            }
+            return small(file, baseDirectory: baseDirectory, below: below)
+        }
+        let results = SharedResults(slots: .allocate(capacity: inputs.count))
+        results.slots.initialize(repeating: nil)
+        defer {
+            results.slots.deinitialize()
+            results.slots.deallocate()
+        }
+        DispatchQueue.concurrentPerform(iterations: inputs.count) { index in
+            guard let (resolved, status) = files[index] else { return }
+            let path = inputs[index].displayPath
+            switch CorpusLoading.read(resolved) {
+            case .success(let contents):
+                let loaded = Result { () throws(FormatError) in
+                    try TranscriptLoader.loadCorpus(
+                        bytes: contents.region.bytes, path: path, options: options, isPlainUTF8: contents.isPlainUTF8,
+                        release: contents.region.isReleasable ? contents.region.release : nil
+                    )
+                }
+                results.slots[index] = SmallFile(status: status, hash: .success(contents.hash), loaded: loaded)
+            case .failure(let error):
+                results.slots[index] = SmallFile(status: status, hash: .failure(error), loaded: .success(nil))
+            }
+        }
+        return Array(results.slots)
+    }
+
+    /// The resolved path and status of `file` when it exists and is smaller than `below` bytes.
+    private static func small(_ file: String, baseDirectory: String?, below: Int64) -> (String, (size: Int64, modified: Int64))? {
+        let resolved = InputFiles.resolve(file, against: baseDirectory)
+        guard let status = SystemCalls.fileStatus(resolved), status.size < below else { return nil }
+        return (resolved, status)
+    }
+
+    /// One slot per input, each written by one thread only.
+    private struct SharedResults: @unchecked Sendable {
+        let slots: UnsafeMutableBufferPointer<SmallFile?>
     }
 }
 

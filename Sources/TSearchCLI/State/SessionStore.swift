@@ -95,7 +95,7 @@ struct SessionStore {
     /// the corpus itself. `readCache` maps the rows in place either way.
     func writeCache(corpus: Corpus, index: HitIndex, rowCacheFiles: [CorpusLoading.RowCacheFile?] = []) throws(SessionError) -> String {
         let id = String(UInt64(Date().timeIntervalSince1970 * 1e9) ^ UInt64(getpid()), radix: 16)
-        var writer = BinaryWriter()
+        var writer = BinaryWriter(reservingCapacity: corpus.serializedSizeEstimate + index.count * 24)
         writer.write(Array("TSSESSIONCACHE".utf8))
         writer.write(id)
         let checksumOffset = writer.beginChecksum()
