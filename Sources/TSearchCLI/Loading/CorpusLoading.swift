@@ -87,11 +87,9 @@ struct CorpusLoading {
     private mutating func load(
         _ input: Input, prepared: SmallFile?, options: LoadOptions, baseDirectory: String?, environment: CommandEnvironment
     ) {
-        if let prepared, case .file(let file) = input {
-            return finish(prepared, file: file, input: input, options: options, baseDirectory: baseDirectory, environment: environment)
-        }
-        if let prepared, case .found(let file) = input {
-            return finish(prepared, file: file, input: input, options: options, baseDirectory: baseDirectory, environment: environment)
+        // Only files are read ahead, so `displayPath` is the file's path.
+        if let prepared {
+            return finish(prepared, file: input.displayPath, input: input, options: options, baseDirectory: baseDirectory, environment: environment)
         }
         // Videos: their subtitle streams, through ffprobe/ffmpeg (CorpusLoading+Video.swift).
         if case .file(let file) = input, VideoSubtitleStream.isVideo(path: file) {
@@ -284,11 +282,12 @@ struct SmallFile: Sendable {
     /// bytes that is not a video; nil for every other input (read in its turn).
     static func readAhead(_ inputs: [Input], options: LoadOptions, baseDirectory: String?, below: Int64) -> [SmallFile?] {
         let files = inputs.map { input -> (resolved: String, status: (size: Int64, modified: Int64))? in
-            guard case .file(let file) = input, !VideoSubtitleStream.isVideo(path: file) else {
-                guard case .found(let file) = input, !VideoSubtitleStream.isVideo(path: file) else { return nil }
-                return small(file, baseDirectory: baseDirectory, below: below)
+            switch input {
+            case .file(let file), .found(let file):
+                return VideoSubtitleStream.isVideo(path: file) ? nil : small(file, baseDirectory: baseDirectory, below: below)
+            case .standardInput:
+                return nil
             }
-            return small(file, baseDirectory: baseDirectory, below: below)
         }
         let results = SharedResults(slots: .allocate(capacity: inputs.count))
         results.slots.initialize(repeating: nil)
