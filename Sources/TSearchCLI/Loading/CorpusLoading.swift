@@ -155,13 +155,21 @@ struct CorpusLoading {
                 return
             }
         }
-        let loaded = Result { () throws(FormatError) in
+        let loaded = Self.parse(bytes, isPlainUTF8: isPlainUTF8, path: path, options: options)
+        add(loaded, input: input, cacheKey: cacheKey, options: options, baseDirectory: baseDirectory, environment: environment)
+    }
+
+    /// What the loader makes of `bytes` (nil rows: it needs them again whole, see `add`), given
+    /// back as it goes when they are the loader's to give.
+    static func parse(
+        _ bytes: ByteRegion, isPlainUTF8: Bool?, path: String, options: LoadOptions
+    ) -> Result<(corpus: Corpus, warnings: [FormatError])?, FormatError> {
+        Result { () throws(FormatError) in
             try TranscriptLoader.loadCorpus(
                 bytes: bytes.bytes, path: path, options: options, isPlainUTF8: isPlainUTF8,
                 release: bytes.isReleasable ? bytes.release : nil
             )
         }
-        add(loaded, input: input, cacheKey: cacheKey, options: options, baseDirectory: baseDirectory, environment: environment)
     }
 
     /// A small file read and parsed ahead: its fingerprint (or why it could not be read), then its
@@ -300,12 +308,7 @@ struct SmallFile: Sendable {
             let path = inputs[index].displayPath
             switch CorpusLoading.read(resolved) {
             case .success(let contents):
-                let loaded = Result { () throws(FormatError) in
-                    try TranscriptLoader.loadCorpus(
-                        bytes: contents.region.bytes, path: path, options: options, isPlainUTF8: contents.isPlainUTF8,
-                        release: contents.region.isReleasable ? contents.region.release : nil
-                    )
-                }
+                let loaded = CorpusLoading.parse(contents.region, isPlainUTF8: contents.isPlainUTF8, path: path, options: options)
                 results.slots[index] = SmallFile(status: status, hash: .success(contents.hash), loaded: loaded)
             case .failure(let error):
                 results.slots[index] = SmallFile(status: status, hash: .failure(error), loaded: .success(nil))

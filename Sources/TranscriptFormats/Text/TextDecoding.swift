@@ -244,22 +244,13 @@ public enum TextDecoding {
     /// NUL anywhere, or more than a tenth of the first 4,096 scalars being control characters other
     /// than tab, line ends, form feed and escape.
     static func looksBinary(_ text: String) -> Bool {
-        if text.utf8.contains(0) { return true }
-        var controls = 0
-        var total = 0
-        for scalar in text.unicodeScalars.prefix(4096) {
-            total += 1
-            switch scalar.value {
-            case 0x09, 0x0A, 0x0C, 0x0D, 0x1B: break
-            case 0..<0x20, 0x7F: controls += 1
-            default: break
-            }
-        }
-        return total > 0 && controls * 10 > total
+        var text = text
+        return text.withUTF8 { looksBinary(utf8: $0) }
     }
 
-    /// `looksBinary` of the text valid UTF-8 `bytes` hold, read from the bytes: each scalar starts
-    /// at a byte that is not a continuation byte, and the control characters counted are single bytes.
+    /// `looksBinary` of the text valid UTF-8 `bytes` hold (or the start of such a text, cut
+    /// anywhere): each scalar starts at a byte that is not a continuation byte, and the control
+    /// characters counted are single bytes.
     static func looksBinary(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         if let base = bytes.baseAddress, memchr(base, 0, bytes.count) != nil { return true }
         var controls = 0
