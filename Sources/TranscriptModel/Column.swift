@@ -59,6 +59,15 @@ package struct Column<Element: BitwiseCopyable>: RandomAccessCollection, Express
         other.withUnsafeBufferPointer { array.append(contentsOf: $0) }
     }
 
+    /// The values in `range`: in place when this column is mapped (sharing its region), else copied.
+    package func slice(_ range: Range<Int>) -> Column {
+        guard let mapped, let region else { return Column(Array(array[range])) }
+        var column = Column()
+        column.region = region
+        column.mapped = UnsafeBufferPointer(rebasing: mapped[range])
+        return column
+    }
+
     package mutating func reserveCapacity(_ capacity: Int) {
         makeOwned()
         array.reserveCapacity(capacity)

@@ -102,6 +102,36 @@ public struct Corpus: Sendable {
         hasCue.append(contentsOf: other.hasCue)
     }
 
+    /// Sources `range` as a corpus of their own: their rows in order (numbered from 0 within each
+    /// source as before), with only the speakers and titles they use. The text and the columns
+    /// that need no rebasing stay in place when mapped; the whole range is `self`.
+    /// - Complexity: O(rows of `range`).
+    package func sources(_ range: Range<Int>) -> Corpus {
+        guard range != 0..<sources.count else { return self }
+        let rows = sourceFirstRow[range.lowerBound]..<sourceFirstRow[range.upperBound]
+        let text = textOffsets[rows.lowerBound]..<textOffsets[rows.upperBound]
+        let cues = cueOffsets[rows.lowerBound]..<cueOffsets[rows.upperBound]
+        var part = Corpus()
+        part.sources = Array(sources[range])
+        part.sourceFirstRow = sourceFirstRow[range.lowerBound...range.upperBound].map { $0 - rows.lowerBound }
+        part.textBytes = textBytes.slice(text)
+        part.textOffsets = Column(textOffsets[rows.lowerBound...rows.upperBound].map { $0 - text.lowerBound })
+        part.startTimes = startTimes.slice(rows)
+        part.endTimes = endTimes.slice(rows)
+        func reinterned(_ ids: Column<Int32>) -> Column<Int32> {
+            Column(ids[rows].map { $0 >= 0 ? part.intern(strings[Int($0)]) : -1 })
+        }
+        part.speakerIDs = reinterned(speakerIDs)
+        part.titleIDs = reinterned(titleIDs)
+        part.hrefIDs = reinterned(hrefIDs)
+        part.lines = lines.slice(rows)
+        part.elements = elements.slice(rows)
+        part.cueBytes = cueBytes.slice(cues)
+        part.cueOffsets = Column(cueOffsets[rows.lowerBound...rows.upperBound].map { $0 - cues.lowerBound })
+        part.hasCue = hasCue.slice(rows)
+        return part
+    }
+
     /// Shows source `index` under `path` (a cached source read again under another relative path).
     package mutating func setPath(_ path: String, ofSource index: Int) {
         let source = sources[index]

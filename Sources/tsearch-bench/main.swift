@@ -96,10 +96,26 @@ let corpusVersion = 2
 let folder = FileManager.default.temporaryDirectory
     .appendingPathComponent("tsearch-bench-corpus/v\(corpusVersion)-\(options.rows)")
 let fileNames = ["corpus.srt", "corpus.vtt", "corpus.json", "corpus.txt"]
+/// A season of small files beside the corpus (a folder of a series' subtitles): 800 SubRip files of
+/// 125 cues each, whatever the row count.
+let episodes = folder.appendingPathComponent("episodes")
+let episodeCount = 800
 if options.generateOnly {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    if !FileManager.default.fileExists(atPath: episodes.path) {
+        var generator = CorpusGenerator(seed: 800)
+        let partial = folder.appendingPathComponent("episodes.partial")
+        try? FileManager.default.removeItem(at: partial)
+        try FileManager.default.createDirectory(at: partial, withIntermediateDirectories: true)
+        for number in 0..<episodeCount {
+            try Data(generator.subRip(rows: 125).utf8).write(to: partial.appendingPathComponent(String(format: "episode%03d.srt", number)))
+        }
+        rename(partial.path, episodes.path)
+    }
+    // All four from one generator, in order, or none (each file's rows depend on those before).
     var generator = CorpusGenerator()
-    for name in fileNames {
+    let someMissing = !fileNames.allSatisfy { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }
+    for name in fileNames where someMissing {
         let text = switch name {
         case "corpus.srt": generator.subRip(rows: options.rows)
         case "corpus.vtt": generator.webVTT(rows: options.rows)
@@ -111,7 +127,7 @@ if options.generateOnly {
     }
     exit(0)
 }
-if !fileNames.allSatisfy({ FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }) {
+if !(fileNames.map { folder.appendingPathComponent($0) } + [episodes]).allSatisfy({ FileManager.default.fileExists(atPath: $0.path) }) {
     // In a child process, so this one stays small for the whole-process memory figures below.
     let generation = try run(CommandLine.arguments[0], ["--generate-only", "--rows", String(options.rows)], environment: [:])
     guard generation.status == 0 else {
@@ -195,6 +211,42 @@ func onPath(_ name: String) -> String? {
     return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
 }
 
+/// Times `tsearch search -c text path` cold (no caches: each run in a fresh state folder; the last
+/// one leaves them written) and warm, and `rg -i -F -c` on the same path; prints a line of the
+/// table and returns the largest peak memory (MiB). Exits 1 when a run fails or the runs differ.
+func compareWholeProcesses(_ kind: String, _ text: String, path: String, rg: String?) throws -> Double {
+    let state = scratch.appendingPathComponent("process-\(UUID().uuidString)/session.json")
+    let arguments = ["search", "-c", text, path]
+    var coldRuns: [ProcessRun] = []
+    for _ in 0..<options.runs {
+        try? FileManager.default.removeItem(at: state.deletingLastPathComponent())
+        coldRuns.append(try runTSearch(arguments, state: state))
+    }
+    let coldTime = coldRuns.map(\.seconds).sorted()[coldRuns.count / 2]
+    let cold = coldRuns[coldRuns.count - 1]
+    var warmRuns: [ProcessRun] = []
+    let warm = try median(options.runs) { warmRuns.append(try runTSearch(arguments, state: state)) }
+    var rgTime: Double?
+    var rgTotal = 0
+    if let rg {
+        rgTime = try median(options.runs) {
+            // One count per file with a hit, `path:count` for a folder.
+            rgTotal = try run(rg, ["-i", "-F", "-c", text, path], environment: [:]).stdout.split(separator: "\n")
+                .reduce(0) { $0 + (Int($1.split(separator: ":").last ?? "") ?? 0) }
+        }
+    }
+    guard cold.status <= 1, (coldRuns + warmRuns).allSatisfy({ $0.status == cold.status && $0.stdout == cold.stdout }) else {
+        print("  \(kind): tsearch failed or the warm runs differ from the cold one: \(cold.stderr)")
+        exit(1)
+    }
+    let total = cold.stdout.split(separator: "\n").last.map(String.init) ?? ""
+    let warmPeak = warmRuns.map { $0.peakMiB }.max() ?? 0
+    let ratio = { (time: Double) in rgTime.map { String(format: "%7.2f", time / $0) } ?? "      -" }
+    let coldPeak = coldRuns.map { $0.peakMiB }.max() ?? 0
+    print("  \(padded(kind, 18)) \(padded(total.split(separator: " ").first.map(String.init) ?? "0", 8)) \(format(coldTime)) \(format(warm)) \(rgTime.map(format) ?? "       -")  \(ratio(warm))  \(ratio(coldTime))   \(String(format: "%4.0f / %4.0f", coldPeak, warmPeak))\(rg == nil ? "" : "   rg lines: \(rgTotal)")")
+    return max(coldPeak, warmPeak)
+}
+
 // MARK: Whole processes: tsearch search -c against rg -c
 
 /// The largest peak memory of a `tsearch search -c` process, compared with the row text below.
@@ -206,33 +258,15 @@ if options.wants("process") {
     print("\nwhole processes on \(file) (\(options.rows) rows, \(String(format: "%.0f", Double(bytes) / 1e6)) MB file): `tsearch search -c` cold (no row cache) and warm, `rg -i -F -c`\(rg == nil ? " (rg is not on the PATH: not compared)" : "")")
     print("  query kind         hits      cold     warm       rg    warm/rg  cold/rg   peak MiB cold/warm")
     for query in queries where query.options.syntax == .verbatim && query.options.caseMatching == .insensitive {
-        let state = scratch.appendingPathComponent("process-\(query.kind.hashValue)/session.json")
-        let arguments = ["search", "-c", query.text, folder.appendingPathComponent(file).path]
-        // Cold: no row cache, each run in a fresh state folder; the last one leaves the cache warm.
-        var coldRuns: [ProcessRun] = []
-        for _ in 0..<options.runs {
-            try? FileManager.default.removeItem(at: state.deletingLastPathComponent())
-            coldRuns.append(try runTSearch(arguments, state: state))
-        }
-        let coldTime = coldRuns.map(\.seconds).sorted()[coldRuns.count / 2]
-        let cold = coldRuns[coldRuns.count - 1]
-        var warmRuns: [ProcessRun] = []
-        let warm = try median(options.runs) { warmRuns.append(try runTSearch(arguments, state: state)) }
-        var rgTime: Double?
-        var rgCount = ""
-        if let rg {
-            rgTime = try median(options.runs) { rgCount = try run(rg, ["-i", "-F", "-c", query.text, folder.appendingPathComponent(file).path], environment: [:]).stdout }
-        }
-        guard cold.status <= 1, (coldRuns + warmRuns).allSatisfy({ $0.status == cold.status && $0.stdout == cold.stdout }) else {
-            print("  \(query.kind): tsearch failed or the warm runs differ from the cold one: \(cold.stderr)")
-            exit(1)
-        }
-        let total = cold.stdout.split(separator: "\n").last.map(String.init) ?? ""
-        let warmPeak = warmRuns.map { $0.peakMiB }.max() ?? 0
-        let ratio = { (time: Double) in rgTime.map { String(format: "%7.2f", time / $0) } ?? "      -" }
-        let coldPeak = coldRuns.map { $0.peakMiB }.max() ?? 0
-        largestPeakMiB = max(largestPeakMiB, coldPeak, warmPeak)
-        print("  \(padded(query.kind, 18)) \(padded(total.split(separator: " ").first.map(String.init) ?? "0", 8)) \(format(coldTime)) \(format(warm)) \(rgTime.map(format) ?? "       -")  \(ratio(warm))  \(ratio(coldTime))   \(String(format: "%4.0f / %4.0f", coldPeak, warmPeak))\(rg == nil ? "" : "   rg lines: \(rgCount.trimmingCharacters(in: .whitespacesAndNewlines))")")
+        let peak = try compareWholeProcesses(query.kind, query.text, path: folder.appendingPathComponent(file).path, rg: rg)
+        largestPeakMiB = max(largestPeakMiB, peak)
+    }
+    let episodeBytes = (try FileManager.default.contentsOfDirectory(at: episodes, includingPropertiesForKeys: [.fileSizeKey]))
+        .reduce(0) { $0 + ((try? $1.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0) }
+    print("\nwhole processes on a folder of \(episodeCount) SubRip files (\(String(format: "%.0f", Double(episodeBytes) / 1e6)) MB): cold (no caches) and warm (the small-files cache)")
+    print("  query kind         hits      cold     warm       rg    warm/rg  cold/rg   peak MiB cold/warm")
+    for query in queries.prefix(3) {
+        _ = try compareWholeProcesses(query.kind, query.text, path: episodes.path, rg: rg)
     }
     print("  (run first, while this benchmark is small: a spawned process's peak memory starts from its parent's)")
 }

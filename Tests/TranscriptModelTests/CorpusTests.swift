@@ -117,4 +117,39 @@ struct CorpusTests {
         mapped.append(contentsOf: column)
         #expect(Array(mapped) == [7, 1, 2, 3, 4, 5, 6, 7])
     }
+
+    /// Some sources as a corpus of their own: the same rows (text, times, speakers, lines, cues,
+    /// books' hrefs) numbered from 0, with only the strings they use, from an array corpus and from
+    /// one mapped from its serialized bytes; a copy when appended to another corpus.
+    @Test func sourcesAsACorpusOfTheirOwn() throws {
+        var transcripts: [Transcript] = []
+        for number in 0..<6 {
+            var transcript = Self.transcript("f\(number).srt", (0..<(number % 3 + 1)).map { "row \($0) of \(number) café" })
+            transcript.rows = transcript.rows.map { row in
+                var row = row
+                row.speaker = number % 2 == 0 ? "Speaker \(number)" : nil
+                row.title = number == 4 ? "Chapter" : nil
+                row.locator.href = number == 5 ? "ch5.xhtml" : nil
+                row.locator.element = number == 5 ? 7 : nil
+                row.locator.cue = number == 3 ? nil : row.locator.cue
+                return row
+            }
+            transcripts.append(transcript)
+        }
+        let whole = Corpus(transcripts)
+        let mapped = try Corpus(serialized: whole.serialized())
+        for corpus in [whole, mapped] {
+            for range in [0..<6, 0..<1, 2..<5, 3..<4, 5..<6, 4..<4] {
+                let part = corpus.sources(range)
+                let expected = Corpus(Array(transcripts[range]))
+                #expect(part.sources == expected.sources)
+                #expect(part.rowCount == expected.rowCount)
+                #expect((0..<part.rowCount).map(part.row(at:)) == (0..<expected.rowCount).map(expected.row(at:)))
+                #expect(Set(part.strings) == Set(expected.strings), "only the strings its rows use")
+                var appended = Corpus([Self.transcript("first.srt", ["x"])])
+                appended.append(contentsOf: part)
+                #expect((1..<appended.rowCount).map { appended.row(at: $0).text } == (0..<part.rowCount).map { part.row(at: $0).text })
+            }
+        }
+    }
 }

@@ -20,7 +20,7 @@ import TranscriptModel
 extension CorpusLoading {
     mutating func loadVideo(_ file: String, wasFound: Bool, options: LoadOptions, baseDirectory: String?, environment: CommandEnvironment) {
         let resolved = InputFiles.resolve(file, against: baseDirectory)
-        let absolute = resolved.hasPrefix("/") ? resolved : SystemCalls.currentDirectory() + "/" + resolved
+        let absolute = InputFiles.absolute(file, against: baseDirectory)
         guard let status = SystemCalls.fileStatus(resolved) else {
             // Not there (or not examinable): let reading say why, as for any file.
             let reason = if case .failure(let error) = SystemCalls.readFile(resolved) { error.description } else { "cannot be examined" }

@@ -46,6 +46,21 @@ struct CorpusLoading {
         var hash: String
     }
 
+    /// The small files that loaded, in order, each with its source in `corpus`: what the
+    /// `SmallFilesCache` keeps.
+    private var smallFiles: [(file: SmallFilesCache.File, source: Int)] = []
+    /// Sources of the small-files cache taken but not yet added to `corpus`: consecutive ones are
+    /// added in one go (all of them, into an empty corpus, without a copy).
+    private var taken: (contents: SmallFilesCache.Contents, sources: Range<Int>, paths: [String])?
+    /// The small-files cache whose rows are this whole corpus, in order, when they are: a saved
+    /// session names it rather than writing the rows again.
+    private(set) var smallFilesCacheFile: SmallFilesCacheFile?
+
+    struct SmallFilesCacheFile: Equatable {
+        var file: String
+        var id: String
+    }
+
     /// Loads `paths` (relative ones against `baseDirectory`, nil for the current directory) in
     /// `format` (nil: by extension or content), every other choice detected.
     static func load(
@@ -70,23 +85,94 @@ struct CorpusLoading {
             environment.report("warning: \(directory): no .srt, .vtt, .json, .txt or .epub file in this directory")
             loading.warningCount += 1
         }
-        // Small files are read and parsed ahead of their turn on every core, a batch at a time;
-        // everything is reported and added in input order.
+        // Small files kept from an earlier loading of these paths are taken as they were; the
+        // others are read and parsed ahead of their turn on every core, a batch at a time.
+        // Everything is reported and added in input order.
+        let smallFilesCache = SmallFilesCache(
+            rowCache: loading.rowCache, paths: paths, baseDirectory: baseDirectory, options: options, environment: environment)
+        let kept = smallFilesCache.read()
         var start = 0
         while start < expansion.inputs.count {
             let batch = Array(expansion.inputs[start..<min(start + 64, expansion.inputs.count)])
-            let ahead = SmallFile.readAhead(batch, options: options, baseDirectory: baseDirectory, below: loading.rowCache.minimumBytes)
-            for (input, prepared) in zip(batch, ahead) {
-                loading.load(input, prepared: prepared, options: options, baseDirectory: baseDirectory, environment: environment)
+            let small = batch.map { SmallFile.status(of: $0, baseDirectory: baseDirectory, below: loading.rowCache.minimumBytes) }
+            let keptPositions = small.map { file -> Int? in
+                guard let kept, let file, let position = kept.positions[file.absolute] else { return nil }
+                let state = kept.files[position].state
+                return state.size == file.status.size && state.modified == file.status.modified ? position : nil
+            }
+            let ahead = SmallFile.readAhead(
+                batch, files: zip(small, keptPositions).map { $1 == nil ? $0 : nil }, options: options)
+            for index in batch.indices {
+                if let kept, let position = keptPositions[index] {
+                    loading.take(position, of: kept, input: batch[index], environment: environment)
+                } else {
+                    loading.load(batch[index], prepared: ahead[index], options: options, baseDirectory: baseDirectory, environment: environment)
+                }
             }
             start += batch.count
         }
+        loading.addTaken()
+        loading.keepSmallFiles(in: smallFilesCache, kept: kept)
         return loading
+    }
+
+    /// Takes the kept file at `position` of `kept` for `input`: its fingerprint and warnings now,
+    /// its rows with the next input that is not taken (or at the end).
+    private mutating func take(_ position: Int, of kept: SmallFilesCache.Contents, input: Input, environment: CommandEnvironment) {
+        if let run = taken, run.sources.upperBound != position { addTaken() }
+        let file = kept.files[position]
+        let path = input.displayPath
+        fingerprints.append(SourceFingerprint(path: path, size: file.state.size, modified: file.state.modified, hash: file.state.hash))
+        for tail in file.state.warningTails {
+            environment.report("warning: " + path + tail)
+            warningCount += 1
+        }
+        if taken == nil { taken = (kept, position..<position, []) }
+        let first = taken?.sources.lowerBound ?? position
+        taken?.sources = first..<(position + 1)
+        taken?.paths.append(path)
+        smallFiles.append((file, corpus.sources.count + (position - first)))
+    }
+
+    /// Adds the rows of the kept files taken so far, shown under the paths they were taken for.
+    private mutating func addTaken() {
+        guard let (kept, sources, paths) = taken else { return }
+        taken = nil
+        var rows = kept.corpus.sources(sources)
+        let firstSource = corpus.sources.count
+        for (index, path) in paths.enumerated() { rows.setPath(path, ofSource: index) }
+        caching.finish()
+        corpus.append(contentsOf: rows)
+        for _ in sources { caching.append(nil) }
+        precondition(corpus.sources.count == firstSource + sources.count, "one source per kept file")
+    }
+
+    /// Writes the small files that loaded to `cache` when they changed since `kept` (a file parsed,
+    /// or one no longer there) and are worth keeping; notes the cache when it holds the whole corpus.
+    private mutating func keepSmallFiles(in cache: SmallFilesCache, kept: SmallFilesCache.Contents?) {
+        let files = smallFiles.map(\.file)
+        let wholeCorpus = smallFiles.count == corpus.sources.count
+        if let kept, files == kept.files {
+            cache.markUsed()
+            if wholeCorpus { smallFilesCacheFile = SmallFilesCacheFile(file: cache.file, id: kept.id) }
+            return
+        }
+        guard files.reduce(0, { $0 + $1.state.size }) >= cache.minimumBytes else { return }
+        var rows = Corpus()
+        if wholeCorpus {
+            rows = corpus
+        } else {
+            for (_, source) in smallFiles { rows.append(contentsOf: corpus.sources(source..<(source + 1))) }
+        }
+        if let id = cache.store(files, corpus: rows), wholeCorpus {
+            smallFilesCacheFile = SmallFilesCacheFile(file: cache.file, id: id)
+        }
     }
 
     private mutating func load(
         _ input: Input, prepared: SmallFile?, options: LoadOptions, baseDirectory: String?, environment: CommandEnvironment
     ) {
+        addTaken()
         // Only files are read ahead, so `displayPath` is the file's path.
         if let prepared {
             return finish(prepared, file: input.displayPath, input: input, options: options, baseDirectory: baseDirectory, environment: environment)
@@ -111,7 +197,7 @@ struct CorpusLoading {
             let status = SystemCalls.fileStatus(resolved)
             var read: ReadFile?
             if let status, status.size >= rowCache.minimumBytes {
-                let absolute = resolved.hasPrefix("/") ? resolved : SystemCalls.currentDirectory() + "/" + resolved
+                let absolute = InputFiles.absolute(file, against: baseDirectory)
                 cacheKey = (absolute, status)
                 let cached = rowCache.lookup(path: absolute, options: options, status: status) {
                     guard case .success(let contents) = Self.read(resolved) else { return nil }
@@ -178,23 +264,28 @@ struct CorpusLoading {
         _ prepared: SmallFile, file: String, input: Input, options: LoadOptions, baseDirectory: String?,
         environment: CommandEnvironment
     ) {
+        let kept: SmallFilesCache.File
         switch prepared.hash {
         case .success(let hash):
             fingerprints.append(SourceFingerprint(path: file, size: prepared.status.size, modified: prepared.status.modified, hash: hash))
+            kept = SmallFilesCache.File(
+                path: prepared.absolute,
+                state: KeptFileState(size: prepared.status.size, modified: prepared.status.modified, hash: hash, warningTails: []))
         case .failure(let error):
             environment.report("\(input.displayPath): \(error.description)")
             errorCount += 1
             unreadable.append(file)
             return
         }
-        add(prepared.loaded, input: input, cacheKey: nil, options: options, baseDirectory: baseDirectory, environment: environment)
+        add(prepared.loaded, input: input, cacheKey: nil, keeping: kept, options: options, baseDirectory: baseDirectory, environment: environment)
     }
 
-    /// Reports what loading one input gave and adds its rows (writing a big file's row cache).
+    /// Reports what loading one input gave and adds its rows (writing a big file's row cache, or
+    /// noting a small file for the `SmallFilesCache`).
     private mutating func add(
         _ loading: Result<(corpus: Corpus, warnings: [FormatError])?, FormatError>, input: Input,
-        cacheKey: (path: String, status: (size: Int64, modified: Int64))?, options: LoadOptions, baseDirectory: String?,
-        environment: CommandEnvironment
+        cacheKey: (path: String, status: (size: Int64, modified: Int64))?, keeping small: SmallFilesCache.File? = nil,
+        options: LoadOptions, baseDirectory: String?, environment: CommandEnvironment
     ) {
         let path = input.displayPath
         do {
@@ -225,6 +316,10 @@ struct CorpusLoading {
                 }
             } else {
                 caching.append(nil)
+            }
+            if var small, rows.sources.count == 1, tails.count == warnings.count {
+                small.state.warningTails = tails
+                smallFiles.append((small, corpus.sources.count - 1))
             }
         } catch {
             if case .noRows(let skipped) = error.kind {
@@ -282,21 +377,35 @@ struct CorpusLoading {
 /// many small files is read on every core: its size and time, its content hash or why it could not
 /// be read, and what the loader made of it (nil rows: read it again, as `loadCorpus` says).
 struct SmallFile: Sendable {
+    var absolute: String
     var status: (size: Int64, modified: Int64)
     var hash: Result<String, SystemError>
     var loaded: Result<(corpus: Corpus, warnings: [FormatError])?, FormatError>
 
-    /// For each of `inputs`, the file read and parsed when it is an existing file below `below`
-    /// bytes that is not a video; nil for every other input (read in its turn).
-    static func readAhead(_ inputs: [Input], options: LoadOptions, baseDirectory: String?, below: Int64) -> [SmallFile?] {
-        let files = inputs.map { input -> (resolved: String, status: (size: Int64, modified: Int64))? in
-            switch input {
-            case .file(let file), .found(let file):
-                return VideoSubtitleStream.isVideo(path: file) ? nil : small(file, baseDirectory: baseDirectory, below: below)
-            case .standardInput:
-                return nil
-            }
+    /// Where a small file is and what it is now.
+    struct Status {
+        var resolved: String
+        var absolute: String
+        var status: (size: Int64, modified: Int64)
+    }
+
+    /// The status of `input` when it is an existing file below `below` bytes that is not a video;
+    /// nil for every other input (read in its turn).
+    static func status(of input: Input, baseDirectory: String?, below: Int64) -> Status? {
+        switch input {
+        case .file(let file), .found(let file):
+            guard !VideoSubtitleStream.isVideo(path: file) else { return nil }
+            let resolved = InputFiles.resolve(file, against: baseDirectory)
+            guard let status = SystemCalls.fileStatus(resolved), status.size < below else { return nil }
+            return Status(resolved: resolved, absolute: InputFiles.absolute(file, against: baseDirectory), status: status)
+        case .standardInput:
+            return nil
         }
+    }
+
+    /// For each of `inputs`, the file read and parsed when `files` gives its status; nil for every
+    /// other input.
+    static func readAhead(_ inputs: [Input], files: [Status?], options: LoadOptions) -> [SmallFile?] {
         let results = SharedResults(slots: .allocate(capacity: inputs.count))
         results.slots.initialize(repeating: nil)
         defer {
@@ -304,24 +413,17 @@ struct SmallFile: Sendable {
             results.slots.deallocate()
         }
         DispatchQueue.concurrentPerform(iterations: inputs.count) { index in
-            guard let (resolved, status) = files[index] else { return }
+            guard let file = files[index] else { return }
             let path = inputs[index].displayPath
-            switch CorpusLoading.read(resolved) {
+            switch CorpusLoading.read(file.resolved) {
             case .success(let contents):
                 let loaded = CorpusLoading.parse(contents.region, isPlainUTF8: contents.isPlainUTF8, path: path, options: options)
-                results.slots[index] = SmallFile(status: status, hash: .success(contents.hash), loaded: loaded)
+                results.slots[index] = SmallFile(absolute: file.absolute, status: file.status, hash: .success(contents.hash), loaded: loaded)
             case .failure(let error):
-                results.slots[index] = SmallFile(status: status, hash: .failure(error), loaded: .success(nil))
+                results.slots[index] = SmallFile(absolute: file.absolute, status: file.status, hash: .failure(error), loaded: .success(nil))
             }
         }
         return Array(results.slots)
-    }
-
-    /// The resolved path and status of `file` when it exists and is smaller than `below` bytes.
-    private static func small(_ file: String, baseDirectory: String?, below: Int64) -> (String, (size: Int64, modified: Int64))? {
-        let resolved = InputFiles.resolve(file, against: baseDirectory)
-        guard let status = SystemCalls.fileStatus(resolved), status.size < below else { return nil }
-        return (resolved, status)
     }
 
     /// One slot per input, each written by one thread only.

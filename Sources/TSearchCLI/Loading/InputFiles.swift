@@ -63,6 +63,12 @@ enum InputFiles {
         return base.hasSuffix("/") ? base + path : base + "/" + path
     }
 
+    /// `path` resolved against `base`, made absolute against the current directory.
+    static func absolute(_ path: String, against base: String?) -> String {
+        let resolved = resolve(path, against: base)
+        return resolved.hasPrefix("/") ? resolved : SystemCalls.currentDirectory() + "/" + resolved
+    }
+
     private static func walk(_ directory: String, base: String?, into expansion: inout Expansion) {
         let names: [String]
         switch SystemCalls.directoryEntries(resolve(directory, against: base)) {

@@ -152,6 +152,19 @@ enum SystemCalls {
         return (Int64(info.st_size), Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec))
     }
 
+    /// Sets the modification time of `path` to now (nothing happens when it cannot be).
+    static func touch(_ path: String) {
+        _ = utimensat(AT_FDCWD, path, nil, 0)
+    }
+
+    /// A number for naming a file that another write, here or in another process, is unlikely to
+    /// give: the time in nanoseconds mixed with the process ID.
+    static func uniqueNumber() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return (UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)) ^ UInt64(getpid())
+    }
+
     /// The current working directory.
     static func currentDirectory() -> String {
         guard let pointer = getcwd(nil, 0) else { return "." }

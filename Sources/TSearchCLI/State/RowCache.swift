@@ -20,7 +20,8 @@ import TranscriptModel
 ///   streamed from the corpus's columns, without waiting for the disk (the checksum finds a file a
 ///   crash cut short).
 /// - Only files of `minimumBytes` or more are cached: smaller ones parse faster than a cache file is
-///   written (`TSEARCH_ROW_CACHE_MIN_BYTES` overrides it, for tests).
+///   written (`TSEARCH_ROW_CACHE_MIN_BYTES` overrides it, for tests). Small files are kept together
+///   instead (`SmallFilesCache`).
 struct RowCache {
     let directory: String
     let minimumBytes: Int64
@@ -72,25 +73,12 @@ struct RowCache {
     /// A cache file read back whole (its corpus mapped, not copied), or nil if it is missing, of
     /// another version or damaged.
     static func read(_ file: String) -> (key: String, size: Int64, modified: Int64, entry: Entry)? {
-        guard let region = ByteRegion(mapping: file) else { return nil }
-        var reader = RegionReader(region)
-        do {
-            guard try reader.readBytes() == Self.magic, try reader.readUInt64() == Self.version else { return nil }
-            try reader.verifyChecksum()
-            let key = try reader.readString()
-            let size = Int64(bitPattern: try reader.readUInt64())
-            let modified = Int64(bitPattern: try reader.readUInt64())
-            let hash = try reader.readString()
-            let count = try reader.readCount(elementSize: 8)
-            var tails: [String] = []
-            for _ in 0..<count { tails.append(try reader.readString()) }
-            try reader.align()
-            let corpus = try Corpus(reading: &reader, checksumVerified: true)
-            guard reader.isAtEnd, corpus.sources.count == 1 else { return nil }
-            return (key, size, modified, Entry(corpus: corpus, hash: hash, warningTails: tails))
-        } catch {
-            return nil
+        let read = RowsFile.read(file, magic: magic, version: version) { reader throws(BinaryDecodingError) in
+            (key: try reader.readString(), state: try KeptFileState(reading: &reader))
         }
+        guard let (header, corpus) = read, corpus.sources.count == 1 else { return nil }
+        let state = header.state
+        return (header.key, state.size, state.modified, Entry(corpus: corpus, hash: state.hash, warningTails: state.warningTails))
     }
 
     /// Writes the rows of `path` (a corpus of that one source); returns the cache file, or nil
@@ -98,21 +86,86 @@ struct RowCache {
     func store(_ entry: Entry, path: String, options: LoadOptions, status: (size: Int64, modified: Int64)) -> String? {
         guard case .success = SystemCalls.makeDirectories(directory) else { return nil }
         let key = Self.key(path: path, options: options)
-        let written = SystemCalls.writeCacheAtomically(to: filePath(key: key)) { writer in
-            writer.write(Self.magic)
-            writer.write(Self.version)
-            let checksumOffset = writer.beginChecksum()
+        let state = KeptFileState(size: status.size, modified: status.modified, hash: entry.hash, warningTails: entry.warningTails)
+        let written = RowsFile.write(to: filePath(key: key), magic: Self.magic, version: Self.version, corpus: entry.corpus) { writer in
             writer.write(key)
-            writer.write(UInt64(bitPattern: status.size))
-            writer.write(UInt64(bitPattern: status.modified))
-            writer.write(entry.hash)
-            writer.write(UInt64(entry.warningTails.count))
-            for tail in entry.warningTails { writer.write(tail) }
+            state.write(to: &writer)
+        }
+        return written ? filePath(key: key) : nil
+    }
+}
+
+/// What a file of rows keeps of each transcript it holds: its size and modification time (ns) when
+/// its rows were parsed, its content hash (`SourceFingerprint`), and its load warnings, each
+/// without its leading path (`:38: expected …`), to be shown under the path the file has today.
+struct KeptFileState: Equatable {
+    var size: Int64
+    var modified: Int64
+    var hash: String
+    var warningTails: [String]
+
+    func write(to writer: inout BinaryWriter) {
+        writer.write(UInt64(bitPattern: size))
+        writer.write(UInt64(bitPattern: modified))
+        writer.write(hash)
+        writer.write(UInt64(warningTails.count))
+        for tail in warningTails { writer.write(tail) }
+    }
+
+    init(size: Int64, modified: Int64, hash: String, warningTails: [String]) {
+        self.size = size
+        self.modified = modified
+        self.hash = hash
+        self.warningTails = warningTails
+    }
+
+    init(reading reader: inout RegionReader) throws(BinaryDecodingError) {
+        size = Int64(bitPattern: try reader.readUInt64())
+        modified = Int64(bitPattern: try reader.readUInt64())
+        hash = try reader.readString()
+        warningTails = []
+        for _ in 0..<(try reader.readCount(elementSize: 8)) { warningTails.append(try reader.readString()) }
+    }
+}
+
+/// A file of parsed rows (`RowCache`, `SmallFilesCache`): its magic, its version, a `Checksum` of
+/// everything after it (checked before anything else is read), a header of its own, zero padding
+/// to an 8-byte boundary, then a corpus (`Corpus` serialization), read in place by mapping the file.
+enum RowsFile {
+    /// Writes the file atomically, streamed from the corpus's columns; false when it could not be.
+    static func write(
+        to path: String, magic: [UInt8], version: UInt64, corpus: Corpus, header: (inout BinaryWriter) -> Void
+    ) -> Bool {
+        let written = SystemCalls.writeCacheAtomically(to: path) { writer in
+            writer.write(magic)
+            writer.write(version)
+            let checksumOffset = writer.beginChecksum()
+            header(&writer)
             writer.align(to: 8)
-            entry.corpus.write(to: &writer)
+            corpus.write(to: &writer)
             writer.endChecksum(at: checksumOffset)
         }
-        guard case .success = written else { return nil }
-        return filePath(key: key)
+        guard case .success = written else { return false }
+        return true
+    }
+
+    /// The header and the corpus (mapped, not copied) of a file read back whole, or nil if it is
+    /// missing, of another magic or version, or damaged.
+    static func read<Header>(
+        _ path: String, magic: [UInt8], version: UInt64, header: (inout RegionReader) throws(BinaryDecodingError) -> Header
+    ) -> (header: Header, corpus: Corpus)? {
+        guard let region = ByteRegion(mapping: path) else { return nil }
+        var reader = RegionReader(region)
+        do {
+            guard try reader.readBytes() == magic, try reader.readUInt64() == version else { return nil }
+            try reader.verifyChecksum()
+            let read = try header(&reader)
+            try reader.align()
+            let corpus = try Corpus(reading: &reader, checksumVerified: true)
+            guard reader.isAtEnd else { return nil }
+            return (read, corpus)
+        } catch {
+            return nil
+        }
     }
 }

@@ -17,6 +17,8 @@ struct SavedSearch {
     var readStandardInput: Bool
     /// Per source, the row cache file holding its rows (see `CorpusLoading.rowCacheFiles`).
     var rowCacheFiles: [CorpusLoading.RowCacheFile?]
+    /// The small-files cache holding all the rows, when one does (see `CorpusLoading.smallFilesCacheFile`).
+    var smallFilesCacheFile: CorpusLoading.SmallFilesCacheFile?
 
     init(request: SearchRequest, loadOptions: LoadOptions, directory: String, paths: [String], loading: CorpusLoading, index: HitIndex) {
         self.request = request
@@ -29,6 +31,7 @@ struct SavedSearch {
         self.unreadable = loading.unreadable
         self.readStandardInput = loading.readStandardInput
         self.rowCacheFiles = loading.rowCacheFiles
+        self.smallFilesCacheFile = loading.smallFilesCacheFile
     }
 
     /// A saved search brought back: from the cache when no file changed, else searched again with the
@@ -46,6 +49,7 @@ struct SavedSearch {
         if unchanged, let cached = store.readCache(id: state.cache), cached.index.count == state.hits {
             guard var saved = SavedSearch(state: state, corpus: cached.corpus, index: cached.index) else { throw invalid }
             saved.rowCacheFiles = cached.rowCacheFiles
+            saved.smallFilesCacheFile = cached.smallFilesCacheFile
             let position = state.current.map(\.position).flatMap { $0 < saved.index.count ? $0 : nil }
             return Restored(search: saved, current: position ?? (saved.index.count > 0 ? 0 : nil), searchedAgain: false)
         }
@@ -96,6 +100,7 @@ struct SavedSearch {
         unreadable = state.unreadable
         readStandardInput = state.readStandardInput
         rowCacheFiles = Array(repeating: nil, count: corpus.sources.count)
+        smallFilesCacheFile = nil
     }
 
     /// Runs the saved query again over the saved paths (the files as they are now); nil when the
@@ -122,7 +127,7 @@ struct SavedSearch {
 
     /// The session for this search with `cursor`'s hit current; writes the row cache first.
     func save(current: Int?, to store: SessionStore) throws(SessionError) {
-        let cache = try store.writeCache(corpus: corpus, index: index, rowCacheFiles: rowCacheFiles)
+        let cache = try store.writeCache(corpus: corpus, index: index, rowCacheFiles: rowCacheFiles, smallFilesCacheFile: smallFilesCacheFile)
         try store.write(state(current: current, cache: cache))
     }
 

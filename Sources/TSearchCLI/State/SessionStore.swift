@@ -91,10 +91,14 @@ struct SessionStore {
     /// Layout: the magic `TSSESSIONCACHE`, the id, a `Checksum` of everything after it, the hit maps
     /// (`HitIndex` serialization), then
     /// either (kind 1) the row cache file and content hash of every source, when all of them have
-    /// one, so the rows are not written twice; or (kind 0) zero padding to an 8-byte boundary and
-    /// the corpus itself. `readCache` maps the rows in place either way.
-    func writeCache(corpus: Corpus, index: HitIndex, rowCacheFiles: [CorpusLoading.RowCacheFile?] = []) throws(SessionError) -> String {
-        let id = String(UInt64(Date().timeIntervalSince1970 * 1e9) ^ UInt64(getpid()), radix: 16)
+    /// one, so the rows are not written twice; or (kind 2) the small-files cache holding all the
+    /// rows, its ID and each source's path; or (kind 0) zero padding to an 8-byte boundary and the
+    /// corpus itself. `readCache` maps the rows in place either way.
+    func writeCache(
+        corpus: Corpus, index: HitIndex, rowCacheFiles: [CorpusLoading.RowCacheFile?] = [],
+        smallFilesCacheFile: CorpusLoading.SmallFilesCacheFile? = nil
+    ) throws(SessionError) -> String {
+        let id = String(SystemCalls.uniqueNumber(), radix: 16)
         var writer = BinaryWriter(reservingCapacity: corpus.serializedSizeEstimate + index.count * 24)
         writer.write(Array("TSSESSIONCACHE".utf8))
         writer.write(id)
@@ -109,6 +113,12 @@ struct SessionStore {
                 writer.write(file.file)
                 writer.write(file.hash)
             }
+        } else if let smallFilesCacheFile {
+            writer.write(UInt64(2))
+            writer.write(smallFilesCacheFile.file)
+            writer.write(smallFilesCacheFile.id)
+            writer.write(UInt64(corpus.sources.count))
+            for source in corpus.sources { writer.write(source.path) }
         } else {
             writer.write(UInt64(0))
             writer.align(to: 8)
@@ -127,7 +137,10 @@ struct SessionStore {
     /// The cached rows and hit maps if the cache exists, is whole, and is the one `id` names (and,
     /// for rows kept in row cache files, those files still hold the rows the hits were found in).
     /// Files are mapped, not read: a million rows cost their validation only.
-    func readCache(id: String) -> (corpus: Corpus, index: HitIndex, rowCacheFiles: [CorpusLoading.RowCacheFile?])? {
+    func readCache(id: String) -> (
+        corpus: Corpus, index: HitIndex, rowCacheFiles: [CorpusLoading.RowCacheFile?],
+        smallFilesCacheFile: CorpusLoading.SmallFilesCacheFile?
+    )? {
         guard !id.contains("/"), let region = ByteRegion(mapping: cachePath(id: id)) else { return nil }
         var reader = RegionReader(region)
         do {
@@ -137,6 +150,7 @@ struct SessionStore {
             let index = try HitIndex(serialized: try reader.readBytes())
             var corpus = Corpus()
             var files: [CorpusLoading.RowCacheFile?] = []
+            var smallFilesCacheFile: CorpusLoading.SmallFilesCacheFile?
             switch try reader.readUInt64() {
             case 0:
                 try reader.align()
@@ -153,6 +167,14 @@ struct SessionStore {
                     corpus.append(contentsOf: rows)
                     files.append(file)
                 }
+            case 2:
+                let kept = CorpusLoading.SmallFilesCacheFile(file: try reader.readString(), id: try reader.readString())
+                guard let contents = SmallFilesCache.read(kept.file)?.contents, contents.id == kept.id,
+                      try reader.readCount(elementSize: 8) == contents.corpus.sources.count else { return nil }
+                corpus = contents.corpus
+                for source in corpus.sources.indices { corpus.setPath(try reader.readString(), ofSource: source) }
+                files = Array(repeating: nil, count: corpus.sources.count)
+                smallFilesCacheFile = kept
             default:
                 return nil
             }
@@ -160,7 +182,7 @@ struct SessionStore {
             // row caches named by their content hash): the structure is checked, not every hit
             // against the text again (a million rows' hits cost more than the step itself).
             guard reader.isAtEnd, index.isComplete, index.rowCount == corpus.rowCount else { return nil }
-            return (corpus, index, files)
+            return (corpus, index, files, smallFilesCacheFile)
         } catch {
             return nil
         }

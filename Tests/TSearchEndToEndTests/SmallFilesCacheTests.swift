@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+
+/// The small-files cache: the rows of a search's small files are kept together, taken again for
+/// every file whose size and modification time are unchanged, and a search reads exactly as it
+/// would with no cache at all (same hits, warnings, errors and exit status), whatever changed.
+@Suite(.serialized) struct SmallFilesCacheTests {
+    struct Setup {
+        let folder: URL
+        var talks: URL { folder.appendingPathComponent("talks") }
+        var state: URL { folder.appendingPathComponent("state/session.json") }
+        var rows: URL { folder.appendingPathComponent("state/rows") }
+
+        /// A folder of 40 small transcripts: SubRip with a broken cue (a warning), WebVTT, JSON,
+        /// an empty file (a warning) and one broken JSON (an error, exit 2).
+        init() throws {
+            folder = try TSearch.temporaryDirectory()
+            try FileManager.default.createDirectory(at: talks, withIntermediateDirectories: true)
+            for number in 0..<40 { try write(number, word: "budget") }
+            try #"[{"start": 1, "text": "budget"},]"#.write(to: talks.appendingPathComponent("talk20b.json"), atomically: true, encoding: .utf8)
+        }
+
+        func name(_ number: Int) -> String {
+            String(format: "talk%02d.", number) + ["srt", "vtt", "json", "srt", "vtt"][number % 5]
+        }
+
+        func write(_ number: Int, word: String) throws {
+            let text: String
+            switch number % 5 {
+            case 0: text = "1\n00:00:01,000 --> 00:00:02,000\nAlice: the \(word) \(number)\n\n2\n00:00:0x,000 --> 00:00:04,000\nbroken\n\n"
+            case 1: text = "WEBVTT\n\n00:00:01.000 --> 00:00:03.000\n<v Bob>which \(word), café \(number)?\n\n"
+            case 2: text = #"[{"start": 1, "end": 2, "speaker": "Chen", "text": " a \#(word) \#(number)"}]"#
+            case 3: text = number == 13 ? "" : "1\n00:00:05,000 --> 00:00:06,000\nDana: no \(word) here \(number)\n\n"
+            default: text = "WEBVTT\n\nNOTE \(number)\n\n00:00:02.000 --> 00:00:04.000\nthe \(word) \(number) again\n"
+            }
+            try text.write(to: talks.appendingPathComponent(name(number)), atomically: true, encoding: .utf8)
+        }
+
+        /// Runs with the cache kept for any size (the default keeps it from 256 KiB of files).
+        func run(_ arguments: [String], stateAt state: URL? = nil, minimum: String = "1") throws -> TSearch.Outcome {
+            try TSearch.run(arguments, in: folder, environment: [
+                "TSEARCH_STATE": (state ?? self.state).path, "TSEARCH_SMALL_FILES_CACHE_MIN_BYTES": minimum,
+            ])
+        }
+
+        /// The same search with no small-files cache, in a state folder of its own.
+        func uncached(_ arguments: [String]) throws -> TSearch.Outcome {
+            let other = folder.appendingPathComponent("state-uncached-\(UUID().uuidString)/session.json")
+            return try run(arguments, stateAt: other, minimum: "\(Int64.max)")
+        }
+
+        func caches() throws -> [URL] {
+            guard FileManager.default.fileExists(atPath: rows.path) else { return [] }
+            return try FileManager.default.contentsOfDirectory(at: rows, includingPropertiesForKeys: nil).filter { $0.pathExtension == "files" }
+        }
+
+        /// Puts `gadget` for `budget` in file `number` without changing its size or modification
+        /// time (to the nanosecond, copied back with `touch -r`).
+        func rewriteKeepingSizeAndTime(_ number: Int) throws {
+            let file = talks.appendingPathComponent(name(number))
+            let reference = folder.appendingPathComponent("times")
+            #expect(try TSearch.shell("touch -r '\(file.path)' '\(reference.path)'").status == 0)
+            let text = try String(contentsOf: file, encoding: .utf8)
+            try text.replacingOccurrences(of: "budget", with: "gadget").write(to: file, atomically: false, encoding: .utf8)
+            #expect(try TSearch.shell("touch -r '\(reference.path)' '\(file.path)'").status == 0)
+        }
+    }
+
+    func expectSame(_ cached: TSearch.Outcome, _ uncached: TSearch.Outcome, _ comment: Comment) {
+        #expect(cached.stdout == uncached.stdout, comment)
+        #expect(cached.stderr == uncached.stderr, comment)
+        #expect(cached.status == uncached.status, comment)
+    }
+
+    @Test func aFolderSearchedAgainIsTakenFromTheCacheWithItsWarnings() throws {
+        let setup = try Setup()
+        let search = ["search", "budget", "talks"]
+        let first = try setup.run(search)
+        #expect(first.status == 2, "the broken JSON")
+        #expect(first.stderr.contains("talk00.srt:6:") && first.stderr.contains("talk20b.json:1:") && first.stderr.contains("talk13.srt"))
+        expectSame(first, try setup.uncached(search), "the first search, which writes the cache")
+        let cache = try #require(try setup.caches().first)
+        #expect(try setup.caches().count == 1)
+
+        // Same size and time, another word: the kept rows are taken, so the old word is still found.
+        try setup.rewriteKeepingSizeAndTime(7)
+        #expect(try setup.uncached(search).stdout != first.stdout, "the file no longer says it")
+        let second = try setup.run(search)
+        #expect(second.stdout == first.stdout, "rows came from the cache, not the file")
+        #expect(second.stderr == first.stderr, "warnings shown again, the broken JSON read and reported again")
+        #expect(second.status == 2)
+        #expect(try setup.caches() == [cache])
+
+        // The same folder named by its absolute path: the same cache, the files shown by that path.
+        let absolute = try setup.run(["search", "budget", setup.talks.path])
+        #expect(absolute.stdout.contains(setup.talks.path + "/talk00.srt") && absolute.stderr.contains(setup.talks.path + "/talk00.srt:6:"))
+        #expect(absolute.stdout.replacingOccurrences(of: setup.folder.path + "/", with: "") == first.stdout)
+        #expect(try setup.caches() == [cache])
+
+        // `next` and `prev` read the kept rows through the session, which names the cache.
+        let next = try setup.run(["next"])
+        #expect(next.status == 0 && next.stdout.contains("hit 2 of"), "\(next.stderr)")
+        let prev = try setup.run(["prev"])
+        #expect(prev.status == 0 && prev.stdout.contains("hit 1 of"), "\(prev.stderr)")
+    }
+
+    @Test func changedAddedAndRemovedFilesReadAsWithoutACache() throws {
+        let setup = try Setup()
+        let search = ["search", "--json", "budget", "talks"]
+        _ = try setup.run(search)
+        let before = try Data(contentsOf: try #require(try setup.caches().first))
+        try setup.write(6, word: "budget budget")  // changed (size and time)
+        try FileManager.default.removeItem(at: setup.talks.appendingPathComponent(setup.name(11)))
+        try "1\n00:00:01,000 --> 00:00:02,000\nnew budget\n\n".write(to: setup.talks.appendingPathComponent("talk11b.srt"), atomically: true, encoding: .utf8)
+        let after = try setup.run(search)
+        expectSame(after, try setup.uncached(search), "after a change, an addition and a removal")
+        #expect(after.stdout.contains("talk11b.srt") && !after.stdout.contains(setup.name(11) + "\""))
+        let rewritten = try Data(contentsOf: try #require(try setup.caches().first))
+        #expect(rewritten != before, "written again with the files as they are now")
+        expectSame(try setup.run(search), try setup.uncached(search), "read back from the rewritten cache")
+    }
+
+    @Test(arguments: ["truncated", "garbage", "empty"])
+    func aDamagedCacheIsRebuiltNotTrusted(_ damage: String) throws {
+        let setup = try Setup()
+        let search = ["search", "-c", "budget", "talks"]
+        _ = try setup.run(search)
+        let file = try #require(try setup.caches().first)
+        var bytes = try Data(contentsOf: file)
+        switch damage {
+        case "truncated": bytes = bytes.prefix(bytes.count - 7)
+        case "garbage": bytes.replaceSubrange(bytes.count / 2..<bytes.count / 2 + 16, with: Data(repeating: 0xFF, count: 16))
+        default: bytes = Data()
+        }
+        try bytes.write(to: file)
+        expectSame(try setup.run(search), try setup.uncached(search), "a damaged cache")
+        let rebuilt = try Data(contentsOf: file)
+        #expect(rebuilt.count > 1000 && rebuilt != bytes)
+        expectSame(try setup.run(search), try setup.uncached(search), "the rebuilt cache")
+    }
+
+    /// Small files beside a big one (which has a row cache of its own), named in any order and one
+    /// of them twice: taken back in runs, in input order.
+    @Test func smallFilesBesideABigOneAndTwiceNamed() throws {
+        let setup = try Setup()
+        let big = setup.folder.appendingPathComponent("big.srt")
+        let cues = (1...3000).map { "\($0)\n00:00:01,000 --> 00:00:02,000\nthe budget of row \($0)\n" }.joined(separator: "\n")
+        try cues.write(to: big, atomically: true, encoding: .utf8)
+        let search = ["search", "-c", "budget", "talks/" + setup.name(3), "big.srt", "talks", "talks/" + setup.name(1)]
+        let environment = { (minimum: String) in [
+            "TSEARCH_STATE": setup.state.path, "TSEARCH_SMALL_FILES_CACHE_MIN_BYTES": minimum, "TSEARCH_ROW_CACHE_MIN_BYTES": "100000",
+        ] }
+        let uncached = try TSearch.run(search, in: setup.folder, environment: environment("\(Int64.max)"))
+        try FileManager.default.removeItem(at: setup.folder.appendingPathComponent("state"))
+        let first = try TSearch.run(search, in: setup.folder, environment: environment("1"))
+        let second = try TSearch.run(search, in: setup.folder, environment: environment("1"))
+        expectSame(first, uncached, "writing")
+        expectSame(second, uncached, "reading")
+        #expect(try setup.caches().count == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: setup.rows.path).filter { $0.hasSuffix(".rows") }.count == 1)
+        let next = try TSearch.run(["next"], in: setup.folder, environment: environment("1"))
+        #expect(next.status == 0 && next.stdout.contains("hit 2 of"), "\(next.stderr)")
+    }
+
+    @Test func smallFilesBelowTheMinimumAreNotKept() throws {
+        let setup = try Setup()
+        _ = try setup.run(["search", "budget", "talks"], minimum: "1000000")
+        #expect(try setup.caches().isEmpty)
+    }
+
+    @Test func aFolderKeepsTheCachesUsedMostRecently() throws {
+        let setup = try Setup()
+        func search(_ number: Int) throws -> (outcome: TSearch.Outcome, caches: Set<URL>) {
+            let outcome = try setup.run(["search", "-c", "budget", "talks/" + setup.name(number), "talks/" + setup.name(number + 1)])
+            return (outcome, Set(try setup.caches()))
+        }
+        var written: [URL] = []
+        for number in 0..<16 {
+            let before = Set(try setup.caches())
+            let after = try search(number).caches
+            written.append(try #require(after.subtracting(before).first))
+        }
+        #expect(Set(written).count == 16)
+        // The first list is used again, then two new lists push out the two used least recently.
+        let again = try search(0)
+        #expect(again.outcome.stdout == "talks/talk00.srt:1\ntalks/talk01.vtt:1\n2 total\n", "\(again.outcome.stderr)")
+        #expect(again.caches == Set(written), "taken, not written again")
+        _ = try search(16)
+        let last = try search(17).caches
+        #expect(last.count == 16)
+        #expect(last.contains(written[0]) && !last.contains(written[1]) && !last.contains(written[2]))
+    }
+}
