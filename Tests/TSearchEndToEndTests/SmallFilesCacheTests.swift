@@ -190,4 +190,61 @@ import Testing
         #expect(last.count == 16)
         #expect(last.contains(written[0]) && !last.contains(written[1]) && !last.contains(written[2]))
     }
+
+    /// A search of a big file, a folder and a small file: the saved search names the row cache and
+    /// the small-files cache rather than copying their rows, steps exactly as with no caches at
+    /// all, and steps on (searching again) when a cache it names is gone.
+    @Test func theSavedSearchNamesTheCachesInsteadOfCopyingTheRows() throws {
+        let setup = try Setup()
+        let big = setup.folder.appendingPathComponent("big.srt")
+        try (1...3000).map { "\($0)\n00:00:01,000 --> 00:00:02,000\nthe budget of row \($0)\n" }.joined(separator: "\n")
+            .write(to: big, atomically: true, encoding: .utf8)
+        let search = ["search", "budget", "big.srt", "talks", "talks/" + setup.name(4)]
+        let steps = [["next"], ["next"], ["prev"], ["goto", "3010"], ["next"], ["goto", "1"], ["prev"]]
+        func outcomes(_ environment: [String: String]) throws -> [TSearch.Outcome] {
+            try ([search] + steps).map { try TSearch.run($0, in: setup.folder, environment: environment) }
+        }
+        let uncached = try outcomes([
+            "TSEARCH_STATE": setup.folder.appendingPathComponent("uncached/session.json").path,
+            "TSEARCH_SMALL_FILES_CACHE_MIN_BYTES": "\(Int64.max)", "TSEARCH_ROW_CACHE_MIN_BYTES": "\(Int64.max)",
+        ])
+        let environment = [
+            "TSEARCH_STATE": setup.state.path, "TSEARCH_SMALL_FILES_CACHE_MIN_BYTES": "1", "TSEARCH_ROW_CACHE_MIN_BYTES": "100000",
+        ]
+        let cached = try outcomes(environment)
+        for (one, other) in zip(cached, uncached) { expectSame(one, other, "\(one.stdout.prefix(40))") }
+        #expect(uncached[4].stdout.contains("hit 3010 of"))
+
+        let folder = setup.state.deletingLastPathComponent().path
+        let sessionCaches = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains(".cache-") }
+        let sessionCache = try #require(sessionCaches.first)
+        let uncachedFolder = setup.folder.appendingPathComponent("uncached").path
+        let uncachedCache = try #require(try FileManager.default.contentsOfDirectory(atPath: uncachedFolder).first { $0.contains(".cache-") })
+        func size(_ path: String) throws -> Int { try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0 }
+        #expect(try size(folder + "/" + sessionCache) * 4 < size(uncachedFolder + "/" + uncachedCache), "no rows written twice")
+
+        // The small-files cache gone: the next step reads the files again (reporting what reading
+        // them finds, as any step that must read them does) and steps on from the same hit.
+        for cache in try setup.caches() { try FileManager.default.removeItem(at: cache) }
+        let after = try TSearch.run(["next"], in: setup.folder, environment: environment)
+        let expected = try TSearch.run(["next"], in: setup.folder, environment: [
+            "TSEARCH_STATE": setup.folder.appendingPathComponent("uncached/session.json").path,
+        ])
+        #expect(after.stdout == expected.stdout && after.status == expected.status)
+        #expect(after.stderr.hasPrefix("tsearch: warning: talks/talk00.srt:6:") && after.stderr.hasSuffix(expected.stderr))
+    }
+
+    /// Standard input cannot be read again: a search that read it writes every row with the
+    /// session, so stepping never depends on a cache that may be gone.
+    @Test func withStandardInputEveryRowIsSavedWithTheSession() throws {
+        let setup = try Setup()
+        let environment = ["TSEARCH_STATE": setup.state.path, "TSEARCH_SMALL_FILES_CACHE_MIN_BYTES": "1"]
+        let stdin = Data("1\n00:00:01,000 --> 00:00:02,000\nthe budget from a pipe\n\n".utf8)
+        let search = try TSearch.run(["search", "-c", "budget", "talks", "-"], stdin: stdin, in: setup.folder, environment: environment)
+        #expect(search.stdout.contains("<stdin>:1\n"))
+        #expect(try setup.caches().count == 1)
+        for cache in try setup.caches() { try FileManager.default.removeItem(at: cache) }
+        let next = try TSearch.run(["next"], in: setup.folder, environment: environment)
+        #expect(next.status == 0 && next.stdout.contains("hit 2 of") && next.stderr.isEmpty, "\(next.stderr)")
+    }
 }

@@ -33,10 +33,13 @@ struct CorpusLoading {
     var readStandardInput = false
     /// Where big files' parsed rows are kept between runs.
     let rowCache: RowCache
-    /// Per source of `corpus`, in order: the row cache file holding its rows and their content
-    /// hash, or nil (a small file, standard input, a cache that could not be written). Reading it
-    /// waits for a cache still being written.
-    var rowCacheFiles: [RowCacheFile?] { caching.files }
+    /// Per source of `corpus`, in order: where its rows are kept between runs, or nil (standard
+    /// input, a video, a file with an error… or a cache that could not be written), so a saved
+    /// session can name them instead of writing them again. Reading it waits for a row cache still
+    /// being written.
+    var keptRows: [KeptRows?] {
+        caching.files.enumerated().map { source, file in file.map(KeptRows.rowCache) ?? keptSmallFiles[source] }
+    }
     /// The row cache files, the last one written on another thread while the caller goes on (a
     /// first search of a big file writes its cache while it searches).
     let caching = RowCacheWriting()
@@ -46,20 +49,23 @@ struct CorpusLoading {
         var hash: String
     }
 
+    /// Where one source's rows are kept.
+    enum KeptRows: Equatable {
+        /// A big file's row cache, with the content hash its rows were parsed from.
+        case rowCache(RowCacheFile)
+        /// The file at `position` of the small-files cache `file` written with `id`.
+        case smallFiles(file: String, id: String, position: Int)
+    }
+
+    /// The sources kept in the small-files cache, by source.
+    private var keptSmallFiles: [Int: KeptRows] = [:]
+
     /// The small files that loaded, in order, each with its source in `corpus`: what the
     /// `SmallFilesCache` keeps.
     private var smallFiles: [(file: SmallFilesCache.File, source: Int)] = []
     /// Sources of the small-files cache taken but not yet added to `corpus`: consecutive ones are
     /// added in one go (all of them, into an empty corpus, without a copy).
     private var taken: (contents: SmallFilesCache.Contents, sources: Range<Int>, paths: [String])?
-    /// The small-files cache whose rows are this whole corpus, in order, when they are: a saved
-    /// session names it rather than writing the rows again.
-    private(set) var smallFilesCacheFile: SmallFilesCacheFile?
-
-    struct SmallFilesCacheFile: Equatable {
-        var file: String
-        var id: String
-    }
 
     /// Loads `paths` (relative ones against `baseDirectory`, nil for the current directory) in
     /// `format` (nil: by extension or content), every other choice detected.
@@ -148,24 +154,26 @@ struct CorpusLoading {
     }
 
     /// Writes the small files that loaded to `cache` when they changed since `kept` (a file parsed,
-    /// or one no longer there) and are worth keeping; notes the cache when it holds the whole corpus.
+    /// or one no longer there) and are worth keeping; notes where each is kept.
     private mutating func keepSmallFiles(in cache: SmallFilesCache, kept: SmallFilesCache.Contents?) {
         let files = smallFiles.map(\.file)
-        let wholeCorpus = smallFiles.count == corpus.sources.count
+        let id: String
         if let kept, files == kept.files {
             cache.markUsed()
-            if wholeCorpus { smallFilesCacheFile = SmallFilesCacheFile(file: cache.file, id: kept.id) }
-            return
-        }
-        guard files.reduce(0, { $0 + $1.state.size }) >= cache.minimumBytes else { return }
-        var rows = Corpus()
-        if wholeCorpus {
-            rows = corpus
+            id = kept.id
         } else {
-            for (_, source) in smallFiles { rows.append(contentsOf: corpus.sources(source..<(source + 1))) }
+            guard files.reduce(0, { $0 + $1.state.size }) >= cache.minimumBytes else { return }
+            var rows = Corpus()
+            if smallFiles.count == corpus.sources.count {
+                rows = corpus
+            } else {
+                for (_, source) in smallFiles { rows.append(contentsOf: corpus.sources(source..<(source + 1))) }
+            }
+            guard let written = cache.store(files, corpus: rows) else { return }
+            id = written
         }
-        if let id = cache.store(files, corpus: rows), wholeCorpus {
-            smallFilesCacheFile = SmallFilesCacheFile(file: cache.file, id: id)
+        for (position, (_, source)) in smallFiles.enumerated() {
+            keptSmallFiles[source] = .smallFiles(file: cache.file, id: id, position: position)
         }
     }
 

@@ -15,10 +15,8 @@ struct SavedSearch {
     var sources: [SourceFingerprint]
     var unreadable: [String]
     var readStandardInput: Bool
-    /// Per source, the row cache file holding its rows (see `CorpusLoading.rowCacheFiles`).
-    var rowCacheFiles: [CorpusLoading.RowCacheFile?]
-    /// The small-files cache holding all the rows, when one does (see `CorpusLoading.smallFilesCacheFile`).
-    var smallFilesCacheFile: CorpusLoading.SmallFilesCacheFile?
+    /// Per source, where its rows are kept between runs (see `CorpusLoading.keptRows`).
+    var keptRows: [CorpusLoading.KeptRows?]
 
     init(request: SearchRequest, loadOptions: LoadOptions, directory: String, paths: [String], loading: CorpusLoading, index: HitIndex) {
         self.request = request
@@ -30,8 +28,7 @@ struct SavedSearch {
         self.sources = loading.fingerprints
         self.unreadable = loading.unreadable
         self.readStandardInput = loading.readStandardInput
-        self.rowCacheFiles = loading.rowCacheFiles
-        self.smallFilesCacheFile = loading.smallFilesCacheFile
+        self.keptRows = loading.keptRows
     }
 
     /// A saved search brought back: from the cache when no file changed, else searched again with the
@@ -48,8 +45,7 @@ struct SavedSearch {
         let unchanged = sourcesAreUnchanged(state)
         if unchanged, let cached = store.readCache(id: state.cache), cached.index.count == state.hits {
             guard var saved = SavedSearch(state: state, corpus: cached.corpus, index: cached.index) else { throw invalid }
-            saved.rowCacheFiles = cached.rowCacheFiles
-            saved.smallFilesCacheFile = cached.smallFilesCacheFile
+            saved.keptRows = cached.keptRows
             let position = state.current.map(\.position).flatMap { $0 < saved.index.count ? $0 : nil }
             return Restored(search: saved, current: position ?? (saved.index.count > 0 ? 0 : nil), searchedAgain: false)
         }
@@ -99,8 +95,7 @@ struct SavedSearch {
         sources = state.sources
         unreadable = state.unreadable
         readStandardInput = state.readStandardInput
-        rowCacheFiles = Array(repeating: nil, count: corpus.sources.count)
-        smallFilesCacheFile = nil
+        keptRows = Array(repeating: nil, count: corpus.sources.count)
     }
 
     /// Runs the saved query again over the saved paths (the files as they are now); nil when the
@@ -125,9 +120,11 @@ struct SavedSearch {
         return state.sources.allSatisfy { $0.matchesFile(at: InputFiles.resolve($0.path, against: state.directory)) }
     }
 
-    /// The session for this search with `cursor`'s hit current; writes the row cache first.
+    /// The session for this search with `cursor`'s hit current; writes the session's cache first.
     func save(current: Int?, to store: SessionStore) throws(SessionError) {
-        let cache = try store.writeCache(corpus: corpus, index: index, rowCacheFiles: rowCacheFiles, smallFilesCacheFile: smallFilesCacheFile)
+        // With standard input among the inputs every row is written with the session: a cache
+        // gone later (replaced, or removed as least recently used) could not be made again.
+        let cache = try store.writeCache(corpus: corpus, index: index, keptRows: readStandardInput ? [] : keptRows)
         try store.write(state(current: current, cache: cache))
     }
 

@@ -89,40 +89,43 @@ struct SessionStore {
 
     /// Writes the rows and hit maps beside the session; returns the id the session must name.
     /// Layout: the magic `TSSESSIONCACHE`, the id, a `Checksum` of everything after it, the hit maps
-    /// (`HitIndex` serialization), then
-    /// either (kind 1) the row cache file and content hash of every source, when all of them have
-    /// one, so the rows are not written twice; or (kind 2) the small-files cache holding all the
-    /// rows, its ID and each source's path; or (kind 0) zero padding to an 8-byte boundary and the
-    /// corpus itself. `readCache` maps the rows in place either way.
-    func writeCache(
-        corpus: Corpus, index: HitIndex, rowCacheFiles: [CorpusLoading.RowCacheFile?] = [],
-        smallFilesCacheFile: CorpusLoading.SmallFilesCacheFile? = nil
-    ) throws(SessionError) -> String {
+    /// (`HitIndex` serialization), then the rows as a count of parts, each one of
+    /// - (1) a source kept in a row cache: its path, the row cache file and its content hash;
+    /// - (2) consecutive sources kept at consecutive positions of a small-files cache: the file,
+    ///   its ID, the first position, the count and each source's path;
+    /// - (0) consecutive sources kept nowhere else: zero padding to an 8-byte boundary and their
+    ///   corpus.
+    /// So rows kept elsewhere are not written twice; `readCache` maps them all in place.
+    func writeCache(corpus: Corpus, index: HitIndex, keptRows: [CorpusLoading.KeptRows?] = []) throws(SessionError) -> String {
         let id = String(SystemCalls.uniqueNumber(), radix: 16)
-        var writer = BinaryWriter(reservingCapacity: corpus.serializedSizeEstimate + index.count * 24)
+        let parts = CachePart.parts(keptRows.count == corpus.sources.count ? keptRows : Array(repeating: nil, count: corpus.sources.count))
+        // Room for the whole corpus when any of it is written here (pages never written cost nothing).
+        let rows = parts.contains { if case .inline = $0 { true } else { false } } ? corpus.serializedSizeEstimate : 0
+        var writer = BinaryWriter(reservingCapacity: rows + corpus.sources.count * 64 + index.count * 24 + 4096)
         writer.write(Array("TSSESSIONCACHE".utf8))
         writer.write(id)
         let checksumOffset = writer.beginChecksum()
         writer.write(index.serialized())
-        let files = rowCacheFiles.compactMap { $0 }
-        if !corpus.sources.isEmpty && files.count == corpus.sources.count && rowCacheFiles.count == files.count {
-            writer.write(UInt64(1))
-            writer.write(UInt64(files.count))
-            for (source, file) in zip(corpus.sources, files) {
-                writer.write(source.path)
+        writer.write(UInt64(parts.count))
+        for part in parts {
+            switch part {
+            case .rowCache(let source, let file):
+                writer.write(UInt64(1))
+                writer.write(corpus.sources[source].path)
                 writer.write(file.file)
                 writer.write(file.hash)
+            case .smallFiles(let file, let id, let first, let sources):
+                writer.write(UInt64(2))
+                writer.write(file)
+                writer.write(id)
+                writer.write(UInt64(first))
+                writer.write(UInt64(sources.count))
+                for source in sources { writer.write(corpus.sources[source].path) }
+            case .inline(let sources):
+                writer.write(UInt64(0))
+                writer.align(to: 8)
+                corpus.sources(sources).write(to: &writer)
             }
-        } else if let smallFilesCacheFile {
-            writer.write(UInt64(2))
-            writer.write(smallFilesCacheFile.file)
-            writer.write(smallFilesCacheFile.id)
-            writer.write(UInt64(corpus.sources.count))
-            for source in corpus.sources { writer.write(source.path) }
-        } else {
-            writer.write(UInt64(0))
-            writer.align(to: 8)
-            corpus.write(to: &writer)
         }
         writer.endChecksum(at: checksumOffset)
         // Not synced to the disk: a cache cut short by a crash fails its checksum and is rebuilt.
@@ -134,13 +137,38 @@ struct SessionStore {
         return id
     }
 
-    /// The cached rows and hit maps if the cache exists, is whole, and is the one `id` names (and,
-    /// for rows kept in row cache files, those files still hold the rows the hits were found in).
+    /// A run of the corpus's sources as the session cache writes it.
+    enum CachePart: Equatable {
+        case rowCache(source: Int, CorpusLoading.RowCacheFile)
+        case smallFiles(file: String, id: String, first: Int, sources: Range<Int>)
+        case inline(Range<Int>)
+
+        /// The parts of a corpus whose sources are kept as `kept` says, in order.
+        static func parts(_ kept: [CorpusLoading.KeptRows?]) -> [CachePart] {
+            var parts: [CachePart] = []
+            for (source, rows) in kept.enumerated() {
+                switch (rows, parts.last) {
+                case (.rowCache(let file), _):
+                    parts.append(.rowCache(source: source, file))
+                case (.smallFiles(let file, let id, let position), .smallFiles(let lastFile, let lastID, let first, let sources))
+                    where file == lastFile && id == lastID && position == first + sources.count:
+                    parts[parts.count - 1] = .smallFiles(file: file, id: id, first: first, sources: sources.lowerBound..<(source + 1))
+                case (.smallFiles(let file, let id, let position), _):
+                    parts.append(.smallFiles(file: file, id: id, first: position, sources: source..<(source + 1)))
+                case (nil, .inline(let sources)):
+                    parts[parts.count - 1] = .inline(sources.lowerBound..<(source + 1))
+                case (nil, _):
+                    parts.append(.inline(source..<(source + 1)))
+                }
+            }
+            return parts
+        }
+    }
+
+    /// The cached rows and hit maps if the cache exists, is whole, and is the one `id` names (and
+    /// the row caches and small-files caches it names still hold the rows the hits were found in).
     /// Files are mapped, not read: a million rows cost their validation only.
-    func readCache(id: String) -> (
-        corpus: Corpus, index: HitIndex, rowCacheFiles: [CorpusLoading.RowCacheFile?],
-        smallFilesCacheFile: CorpusLoading.SmallFilesCacheFile?
-    )? {
+    func readCache(id: String) -> (corpus: Corpus, index: HitIndex, keptRows: [CorpusLoading.KeptRows?])? {
         guard !id.contains("/"), let region = ByteRegion(mapping: cachePath(id: id)) else { return nil }
         var reader = RegionReader(region)
         do {
@@ -149,40 +177,46 @@ struct SessionStore {
             try reader.verifyChecksum()
             let index = try HitIndex(serialized: try reader.readBytes())
             var corpus = Corpus()
-            var files: [CorpusLoading.RowCacheFile?] = []
-            var smallFilesCacheFile: CorpusLoading.SmallFilesCacheFile?
-            switch try reader.readUInt64() {
-            case 0:
-                try reader.align()
-                corpus = try Corpus(reading: &reader, checksumVerified: true)
-                files = Array(repeating: nil, count: corpus.sources.count)
-            case 1:
-                let count = try reader.readCount(elementSize: 24)
-                for _ in 0..<count {
+            var kept: [CorpusLoading.KeptRows?] = []
+            var smallFiles: [String: SmallFilesCache.Contents] = [:]
+            for _ in 0..<(try reader.readCount(elementSize: 8)) {
+                var rows: Corpus
+                switch try reader.readUInt64() {
+                case 1:
                     let path = try reader.readString()
                     let file = CorpusLoading.RowCacheFile(file: try reader.readString(), hash: try reader.readString())
                     guard let cached = RowCache.read(file.file), cached.entry.hash == file.hash else { return nil }
-                    var rows = cached.entry.corpus
+                    rows = cached.entry.corpus
                     rows.setPath(path, ofSource: 0)
-                    corpus.append(contentsOf: rows)
-                    files.append(file)
+                    kept.append(.rowCache(file))
+                case 2:
+                    let file = try reader.readString()
+                    let keptID = try reader.readString()
+                    let first = Int(try reader.readUInt64())
+                    let count = try reader.readCount(elementSize: 8)
+                    guard let contents = smallFiles[file] ?? SmallFilesCache.read(file)?.contents, contents.id == keptID,
+                          first >= 0, first <= contents.files.count - count else { return nil }
+                    smallFiles[file] = contents
+                    rows = contents.corpus.sources(first..<(first + count))
+                    for source in 0..<count {
+                        rows.setPath(try reader.readString(), ofSource: source)
+                        kept.append(.smallFiles(file: file, id: keptID, position: first + source))
+                    }
+                case 0:
+                    try reader.align()
+                    rows = try Corpus(reading: &reader, checksumVerified: true)
+                    kept += Array(repeating: nil, count: rows.sources.count)
+                default:
+                    return nil
                 }
-            case 2:
-                let kept = CorpusLoading.SmallFilesCacheFile(file: try reader.readString(), id: try reader.readString())
-                guard let contents = SmallFilesCache.read(kept.file)?.contents, contents.id == kept.id,
-                      try reader.readCount(elementSize: 8) == contents.corpus.sources.count else { return nil }
-                corpus = contents.corpus
-                for source in corpus.sources.indices { corpus.setPath(try reader.readString(), ofSource: source) }
-                files = Array(repeating: nil, count: corpus.sources.count)
-                smallFilesCacheFile = kept
-            default:
-                return nil
+                corpus.append(contentsOf: rows)
             }
             // The checksum says these are the bytes written with the rows they were found in (the
-            // row caches named by their content hash): the structure is checked, not every hit
-            // against the text again (a million rows' hits cost more than the step itself).
+            // row caches named by their content hash, the small-files caches by their ID): the
+            // structure is checked, not every hit against the text again (a million rows' hits
+            // cost more than the step itself).
             guard reader.isAtEnd, index.isComplete, index.rowCount == corpus.rowCount else { return nil }
-            return (corpus, index, files, smallFilesCacheFile)
+            return (corpus, index, kept)
         } catch {
             return nil
         }
