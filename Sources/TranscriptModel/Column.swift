@@ -55,7 +55,7 @@ package struct Column<Element: BitwiseCopyable>: RandomAccessCollection, Express
     /// Appends another column's values in one copy (the generic `append(contentsOf:)` would take
     /// them one by one).
     package mutating func append(contentsOf other: Column<Element>) {
-        makeOwned()
+        makeOwned(reserving: other.count)
         other.withUnsafeBufferPointer { array.append(contentsOf: $0) }
     }
 
@@ -73,9 +73,15 @@ package struct Column<Element: BitwiseCopyable>: RandomAccessCollection, Express
         array.reserveCapacity(capacity)
     }
 
-    private mutating func makeOwned() {
+    /// Copies a mapped column into an array, with room for `extra` more values (so that what is
+    /// appended next does not copy it all again), in huge pages when it is big.
+    private mutating func makeOwned(reserving extra: Int = 0) {
         guard let mapped else { return }
-        array = Array(mapped)
+        var owned: [Element] = []
+        owned.reserveCapacity(mapped.count + extra)
+        HugePages.advise(&owned)
+        owned.append(contentsOf: mapped)
+        array = owned
         self.mapped = nil
         region = nil
     }
