@@ -42,6 +42,6 @@ let package = Package(
         .testTarget(name: "TranscriptRenderingTests", dependencies: ["TranscriptRendering"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TSearchCLITests", dependencies: ["TSearchCLI", "TranscriptRendering", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "TSearchEndToEndTests", dependencies: ["tsearch", "tsearch-example", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "TSearchEndToEndTests", dependencies: ["tsearch", "tsearch-example", "TestSupport", "TranscriptModel"], exclude: ["Golden"]),
     ]
 )

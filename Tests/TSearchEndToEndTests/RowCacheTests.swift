@@ -24,21 +24,12 @@ import Testing
 
         func run(_ arguments: [String]) throws -> TSearch.Outcome {
             try TSearch.run(arguments, in: folder, environment: [
-                "TSEARCH_STATE": state.path, "TSEARCH_ROW_CACHE_MIN_BYTES": "0",
+                "TSEARCH_STATE": state.path, "TSEARCH_ROW_CACHE_MIN_BYTES": "0", "TSEARCH_CACHE_SETTLE_NS": "0",
             ])
         }
 
         func cacheFiles() throws -> [URL] {
             try FileManager.default.contentsOfDirectory(at: rows, includingPropertiesForKeys: nil).filter { $0.pathExtension == "rows" }
-        }
-
-        /// Replaces the transcript's bytes without changing its size or modification time (to the
-        /// nanosecond, copied back with `touch -r`).
-        func rewriteKeepingSizeAndTime(_ text: String) throws {
-            let reference = folder.appendingPathComponent("times")
-            #expect(try TSearch.shell("touch -r '\(transcript.path)' '\(reference.path)'").status == 0)
-            try text.write(to: transcript, atomically: false, encoding: .utf8)
-            #expect(try TSearch.shell("touch -r '\(reference.path)' '\(transcript.path)'").status == 0)
         }
     }
 
@@ -49,9 +40,9 @@ import Testing
         #expect(first.stderr.contains("talk.srt:10:"))
         #expect(try setup.cacheFiles().count == 1)
 
-        // Same size and time, other words: the cached rows are used, so the old word is still found.
-        try setup.rewriteKeepingSizeAndTime(Setup.srt(word: "gadget"))
-        let second = try setup.run(["search", "-c", "budget", "talk.srt"])
+        // Rows that say another word in the cache: they are used, so the new word is found.
+        try TSearch.rewriteRows(in: try #require(try setup.cacheFiles().first), "budget", with: "gadget")
+        let second = try setup.run(["search", "-c", "gadget", "talk.srt"])
         #expect(second.stdout == "talk.srt:2\n2 total\n", "rows came from the cache, not the file")
         #expect(second.stderr.contains("warning: talk.srt:10:"), "the warning is shown again")
         // `next` reads the rows from the row cache through the session.

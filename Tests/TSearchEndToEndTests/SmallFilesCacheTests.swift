@@ -37,9 +37,11 @@ import Testing
         }
 
         /// Runs with the cache kept for any size (the default keeps it from 256 KiB of files).
-        func run(_ arguments: [String], stateAt state: URL? = nil, minimum: String = "1") throws -> TSearch.Outcome {
+        /// Files count as settled as soon as they are written (the default waits 2 s).
+        func run(_ arguments: [String], stateAt state: URL? = nil, minimum: String = "1", settle: String = "0") throws -> TSearch.Outcome {
             try TSearch.run(arguments, in: folder, environment: [
                 "TSEARCH_STATE": (state ?? self.state).path, "TSEARCH_SMALL_FILES_CACHE_MIN_BYTES": minimum,
+                "TSEARCH_CACHE_SETTLE_NS": settle,
             ])
         }
 
@@ -54,16 +56,6 @@ import Testing
             return try FileManager.default.contentsOfDirectory(at: rows, includingPropertiesForKeys: nil).filter { $0.pathExtension == "files" }
         }
 
-        /// Puts `gadget` for `budget` in file `number` without changing its size or modification
-        /// time (to the nanosecond, copied back with `touch -r`).
-        func rewriteKeepingSizeAndTime(_ number: Int) throws {
-            let file = talks.appendingPathComponent(name(number))
-            let reference = folder.appendingPathComponent("times")
-            #expect(try TSearch.shell("touch -r '\(file.path)' '\(reference.path)'").status == 0)
-            let text = try String(contentsOf: file, encoding: .utf8)
-            try text.replacingOccurrences(of: "budget", with: "gadget").write(to: file, atomically: false, encoding: .utf8)
-            #expect(try TSearch.shell("touch -r '\(reference.path)' '\(file.path)'").status == 0)
-        }
     }
 
     func expectSame(_ cached: TSearch.Outcome, _ uncached: TSearch.Outcome, _ comment: Comment) {
@@ -81,15 +73,8 @@ import Testing
         expectSame(first, try setup.uncached(search), "the first search, which writes the cache")
         let cache = try #require(try setup.caches().first)
         #expect(try setup.caches().count == 1)
-
-        // Same size and time, another word: the kept rows are taken, so the old word is still found.
-        try setup.rewriteKeepingSizeAndTime(7)
-        #expect(try setup.uncached(search).stdout != first.stdout, "the file no longer says it")
         let second = try setup.run(search)
-        #expect(second.stdout == first.stdout, "rows came from the cache, not the file")
-        #expect(second.stderr == first.stderr, "warnings shown again, the broken JSON read and reported again")
-        #expect(second.status == 2)
-        #expect(try setup.caches() == [cache])
+        expectSame(second, first, "read back from the cache: warnings shown again, the broken JSON read and reported again")
 
         // The same folder named by its absolute path: the same cache, the files shown by that path.
         let absolute = try setup.run(["search", "budget", setup.talks.path])
@@ -97,11 +82,60 @@ import Testing
         #expect(absolute.stdout.replacingOccurrences(of: setup.folder.path + "/", with: "") == first.stdout)
         #expect(try setup.caches() == [cache])
 
+        // Kept rows that say another word: they are used, so the new word is found.
+        try TSearch.rewriteRows(in: cache, "budget 7", with: "gadget 7")
+        let taken = try setup.run(["search", "-c", "gadget", "talks"])
+        #expect(taken.stdout == "talks/talk07.json:1\n1 total\n", "rows came from the cache, not the files")
+        #expect(taken.stderr == first.stderr && taken.status == 2)
+        #expect(try setup.caches() == [cache])
+
         // `next` and `prev` read the kept rows through the session, which names the cache.
         let next = try setup.run(["next"])
-        #expect(next.status == 0 && next.stdout.contains("hit 2 of"), "\(next.stderr)")
+        #expect(next.status == 0 && next.stdout.contains("hit 1 of 1"), "\(next.stderr)")
         let prev = try setup.run(["prev"])
-        #expect(prev.status == 0 && prev.stdout.contains("hit 1 of"), "\(prev.stderr)")
+        #expect(prev.status == 0 && prev.stdout.contains("hit 1 of 1"), "\(prev.stderr)")
+    }
+
+    /// A file is taken only while its identity is the one kept (a `chmod` changes its status time)
+    /// and only if it had settled when it was kept: a file changed just before it was read may
+    /// change again within the same timestamp (FAT keeps 2 s), so it is read again.
+    @Test func aFileIsTakenOnlyWhenItsIdentityIsKeptAndItHadSettled() throws {
+        let setup = try Setup()
+        let search = ["search", "-c", "gadget", "talks"]
+        func seal() throws {
+            try TSearch.rewriteRows(in: try #require(try setup.caches().first), "budget", with: "gadget")
+        }
+        let budget = try setup.run(["search", "-c", "budget", "talks"]).stdout
+        try seal()
+        let sealed = try setup.run(search).stdout
+        #expect(sealed == budget.replacingOccurrences(of: "budget", with: "gadget"), "all taken from the cache")
+        #expect(try TSearch.shell("chmod 600 talks/\(setup.name(6))", in: setup.folder).status == 0)
+        let afterChmod = try setup.run(search)
+        #expect(afterChmod.stdout.contains(setup.name(7)) && !afterChmod.stdout.contains(setup.name(6)), "read again: \(afterChmod.stdout)")
+
+        // Kept while the files had not settled (they were just written): each is read again.
+        let fresh = try Setup()
+        _ = try fresh.run(["search", "budget", "talks"], settle: "60000000000")
+        try TSearch.rewriteRows(in: try #require(try fresh.caches().first), "budget", with: "gadget")
+        let unsettled = try fresh.run(search, settle: "60000000000")
+        #expect(unsettled.status == 2 && unsettled.stdout.isEmpty, "nothing taken: \(unsettled.stdout)")
+        #expect(try fresh.run(search).stdout == sealed, "taken once settled (here: at once)")
+    }
+
+    /// A named pipe is read as a stream (never opened and closed unread, which loses what its writer
+    /// sends), and a file dated after 2262 (more nanoseconds than 64 bits hold) is read like any other.
+    @Test func aNamedPipeAndAFarFutureFile() throws {
+        let setup = try Setup()
+        let pipe = try TSearch.shell(
+            "mkfifo pipe.srt && (printf '1\\n00:00:01,000 --> 00:00:02,000\\nbudget in a pipe\\n' > pipe.srt &) && "
+                + "timeout 20 '\(TSearch.binary.path)' search -c budget pipe.srt",
+            in: setup.folder, environment: ["TSEARCH_STATE": setup.state.path])
+        #expect(pipe.status == 0 && pipe.stdout == "pipe.srt:1\n1 total\n", "\(pipe.stderr)")
+        #expect(try TSearch.shell("touch -d '2300-01-01' talks/\(setup.name(4))", in: setup.folder).status == 0)
+        for _ in 0..<2 {
+            let future = try setup.run(["search", "-c", "budget", "talks"])
+            expectSame(future, try setup.uncached(["search", "-c", "budget", "talks"]), "a file dated 2300")
+        }
     }
 
     @Test func changedAddedAndRemovedFilesReadAsWithoutACache() throws {
@@ -185,10 +219,15 @@ import Testing
         let again = try search(0)
         #expect(again.outcome.stdout == "talks/talk00.srt:1\ntalks/talk01.vtt:1\n2 total\n", "\(again.outcome.stderr)")
         #expect(again.caches == Set(written), "taken, not written again")
+        // Temporary files of killed writers go once they are an hour old.
+        let stale = setup.rows.appendingPathComponent("0123.files.tmp-99999")
+        let recent = setup.rows.appendingPathComponent("4567.files.tmp-99998")
+        #expect(try TSearch.shell("touch -d '2 hours ago' '\(stale.path)' && touch '\(recent.path)'").status == 0)
         _ = try search(16)
         let last = try search(17).caches
         #expect(last.count == 16)
         #expect(last.contains(written[0]) && !last.contains(written[1]) && !last.contains(written[2]))
+        #expect(!FileManager.default.fileExists(atPath: stale.path) && FileManager.default.fileExists(atPath: recent.path))
     }
 
     /// A search of a big file, a folder and a small file: the saved search names the row cache and
@@ -223,15 +262,16 @@ import Testing
         func size(_ path: String) throws -> Int { try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0 }
         #expect(try size(folder + "/" + sessionCache) * 4 < size(uncachedFolder + "/" + uncachedCache), "no rows written twice")
 
-        // The small-files cache gone: the next step reads the files again (reporting what reading
-        // them finds, as any step that must read them does) and steps on from the same hit.
+        // The small-files cache gone: the next step reads the unchanged files again, quietly (their
+        // warnings were shown by the search; an error would be shown), and steps on.
         for cache in try setup.caches() { try FileManager.default.removeItem(at: cache) }
         let after = try TSearch.run(["next"], in: setup.folder, environment: environment)
         let expected = try TSearch.run(["next"], in: setup.folder, environment: [
             "TSEARCH_STATE": setup.folder.appendingPathComponent("uncached/session.json").path,
         ])
         #expect(after.stdout == expected.stdout && after.status == expected.status)
-        #expect(after.stderr.hasPrefix("tsearch: warning: talks/talk00.srt:6:") && after.stderr.hasSuffix(expected.stderr))
+        #expect(after.stderr.hasSuffix(expected.stderr) && !after.stderr.contains("warning"), "\(after.stderr)")
+        #expect(after.stderr.contains("talk20b.json:1:"), "the broken JSON's error is shown again")
     }
 
     /// Standard input cannot be read again: a search that read it writes every row with the

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TranscriptModel
 
 /// Runs the built `tsearch` binary, as a user would.
 struct TSearch {
@@ -28,6 +29,31 @@ struct TSearch {
 
     /// The library example built beside `tsearch`.
     static let example = binary.deletingLastPathComponent().appendingPathComponent("tsearch-example")
+
+    /// Puts `replacement` for every `text` in the file of parsed rows `file` (a row cache or a
+    /// small-files cache: the rows' text is stored as it is) and seals it again with its checksum,
+    /// as if the rows had been read so: what a search then shows came from the cache, not from the
+    /// transcript. `text` and `replacement` must be as long.
+    static func rewriteRows(in file: URL, _ text: String, with replacement: String) throws {
+        precondition(text.utf8.count == replacement.utf8.count, "same length")
+        var bytes = [UInt8](try Data(contentsOf: file))
+        let (old, new) = (Array(text.utf8), Array(replacement.utf8))
+        var index = 0
+        while index + old.count <= bytes.count {
+            if Array(bytes[index..<(index + old.count)]) == old {
+                bytes.replaceSubrange(index..<(index + old.count), with: new)
+                index += old.count
+            } else {
+                index += 1
+            }
+        }
+        // After the magic (a count and its bytes) and the version: the checksum of all that follows.
+        let magic = Int(bytes[0]) + 8
+        let offset = magic + 8
+        let checksum = bytes.withUnsafeBytes { Checksum.of(UnsafeRawBufferPointer(rebasing: $0[(offset + 8)...])) }
+        withUnsafeBytes(of: checksum.littleEndian) { for index in 0..<8 { bytes[offset + index] = $0[index] } }
+        try Data(bytes).write(to: file)
+    }
 
     /// Runs `bash -c script` in `directory` (with `$TSEARCH_STATE` set as for `run`).
     static func shell(_ script: String, in directory: URL = root, environment extra: [String: String] = [:]) throws -> Outcome {

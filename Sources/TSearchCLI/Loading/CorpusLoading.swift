@@ -33,6 +33,9 @@ struct CorpusLoading {
     var readStandardInput = false
     /// Where big files' parsed rows are kept between runs.
     let rowCache: RowCache
+    /// When the loading began (ns since the epoch): the caches it writes trust a file only if it
+    /// had settled by then (`KeptFileState.trusts`).
+    let startedAt = SystemCalls.now()
     /// Per source of `corpus`, in order: where its rows are kept between runs, or nil (standard
     /// input, a video, a file with an error… or a cache that could not be written), so a saved
     /// session can name them instead of writing them again. Reading it waits for a row cache still
@@ -60,9 +63,9 @@ struct CorpusLoading {
     /// The sources kept in the small-files cache, by source.
     private var keptSmallFiles: [Int: KeptRows] = [:]
 
-    /// The small files that loaded, in order, each with its source in `corpus`: what the
-    /// `SmallFilesCache` keeps.
-    private var smallFiles: [(file: SmallFilesCache.File, source: Int)] = []
+    /// The small files that loaded, in order, each with its source in `corpus` and whether it was
+    /// parsed (rather than taken from the cache): what the `SmallFilesCache` keeps.
+    private var smallFiles: [(file: SmallFilesCache.File, source: Int, parsed: Bool)] = []
     /// Sources of the small-files cache taken but not yet added to `corpus`: consecutive ones are
     /// added in one go (all of them, into an empty corpus, without a copy).
     private var taken: (contents: SmallFilesCache.Contents, sources: Range<Int>, paths: [String])?
@@ -103,8 +106,7 @@ struct CorpusLoading {
             let small = batch.map { SmallFile.status(of: $0, baseDirectory: baseDirectory, below: loading.rowCache.minimumBytes) }
             let keptPositions = small.map { file -> Int? in
                 guard let kept, let file, let position = kept.positions[file.absolute] else { return nil }
-                let state = kept.files[position].state
-                return state.size == file.status.size && state.modified == file.status.modified ? position : nil
+                return kept.files[position].state.trusts(file.identity, keptAt: kept.keptAt, settle: loading.rowCache.settle) ? position : nil
             }
             let ahead = SmallFile.readAhead(
                 batch, files: zip(small, keptPositions).map { $1 == nil ? $0 : nil }, options: options)
@@ -137,7 +139,7 @@ struct CorpusLoading {
         let first = taken?.sources.lowerBound ?? position
         taken?.sources = first..<(position + 1)
         taken?.paths.append(path)
-        smallFiles.append((file, corpus.sources.count + (position - first)))
+        smallFiles.append((file, corpus.sources.count + (position - first), false))
     }
 
     /// Adds the rows of the kept files taken so far, shown under the paths they were taken for.
@@ -153,12 +155,14 @@ struct CorpusLoading {
         precondition(corpus.sources.count == firstSource + sources.count, "one source per kept file")
     }
 
-    /// Writes the small files that loaded to `cache` when they changed since `kept` (a file parsed,
-    /// or one no longer there) and are worth keeping; notes where each is kept.
+    /// Writes the small files that loaded to `cache` when they changed since `kept` (a file that
+    /// changed, or one no longer there), or when a file parsed because it had not settled when it
+    /// was kept has settled now; notes where each is kept.
     private mutating func keepSmallFiles(in cache: SmallFilesCache, kept: SmallFilesCache.Contents?) {
         let files = smallFiles.map(\.file)
+        let settled = smallFiles.contains { $0.parsed && $0.file.state.isSettled(before: startedAt, settle: rowCache.settle) }
         let id: String
-        if let kept, files == kept.files {
+        if let kept, files == kept.files, !settled {
             cache.markUsed()
             id = kept.id
         } else {
@@ -167,12 +171,12 @@ struct CorpusLoading {
             if smallFiles.count == corpus.sources.count {
                 rows = corpus
             } else {
-                for (_, source) in smallFiles { rows.append(contentsOf: corpus.sources(source..<(source + 1))) }
+                for (_, source, _) in smallFiles { rows.append(contentsOf: corpus.sources(source..<(source + 1))) }
             }
-            guard let written = cache.store(files, corpus: rows) else { return }
+            guard let written = cache.store(files, corpus: rows, keptAt: startedAt) else { return }
             id = written
         }
-        for (position, (_, source)) in smallFiles.enumerated() {
+        for (position, (_, source, _)) in smallFiles.enumerated() {
             keptSmallFiles[source] = .smallFiles(file: cache.file, id: id, position: position)
         }
     }
@@ -198,21 +202,21 @@ struct CorpusLoading {
         /// Whether the bytes are known to be UTF-8 without NUL (nil: not known).
         var isPlainUTF8: Bool?
         /// Where the rows of a big file are kept once parsed (nil: not cached).
-        var cacheKey: (path: String, status: (size: Int64, modified: Int64))?
+        var cacheKey: (path: String, identity: SystemCalls.FileIdentity)?
         switch input {
         case .file(let file), .found(let file):
             let resolved = InputFiles.resolve(file, against: baseDirectory)
-            let status = SystemCalls.fileStatus(resolved)
+            let status = SystemCalls.fileIdentity(resolved)
             var read: ReadFile?
-            if let status, status.size >= rowCache.minimumBytes {
+            if let status, status.isRegular, status.size >= rowCache.minimumBytes {
                 let absolute = InputFiles.absolute(file, against: baseDirectory)
                 cacheKey = (absolute, status)
-                let cached = rowCache.lookup(path: absolute, options: options, status: status) {
+                let cached = rowCache.lookup(path: absolute, options: options, identity: status) {
                     guard case .success(let contents) = Self.read(resolved) else { return nil }
                     read = contents
                     return contents.hash
                 }
-                if let (cached, cacheFile) = cached {
+                if let (cached, cacheFile, refresh) = cached {
                     fingerprints.append(SourceFingerprint(path: file, size: status.size, modified: status.modified, hash: cached.hash))
                     for tail in cached.warningTails {
                         environment.report("warning: " + path + tail)
@@ -222,7 +226,14 @@ struct CorpusLoading {
                     rows.setPath(path, ofSource: 0)
                     caching.finish()
                     corpus.append(contentsOf: rows)
-                    caching.append(RowCacheFile(file: cacheFile, hash: cached.hash))
+                    let state = KeptFileState(status, hash: cached.hash, warningTails: cached.warningTails)
+                    if refresh, state.isSettled(before: startedAt, settle: rowCache.settle) {
+                        // Its content checked, the file is kept anew as it is now, so that the
+                        // next search trusts it without reading it.
+                        writeRowCache(cached, path: absolute, identity: status, options: options)
+                    } else {
+                        caching.append(RowCacheFile(file: cacheFile, hash: cached.hash))
+                    }
                     return
                 }
             }
@@ -275,10 +286,8 @@ struct CorpusLoading {
         let kept: SmallFilesCache.File
         switch prepared.hash {
         case .success(let hash):
-            fingerprints.append(SourceFingerprint(path: file, size: prepared.status.size, modified: prepared.status.modified, hash: hash))
-            kept = SmallFilesCache.File(
-                path: prepared.absolute,
-                state: KeptFileState(size: prepared.status.size, modified: prepared.status.modified, hash: hash, warningTails: []))
+            fingerprints.append(SourceFingerprint(path: file, size: prepared.identity.size, modified: prepared.identity.modified, hash: hash))
+            kept = SmallFilesCache.File(path: prepared.absolute, state: KeptFileState(prepared.identity, hash: hash, warningTails: []))
         case .failure(let error):
             environment.report("\(input.displayPath): \(error.description)")
             errorCount += 1
@@ -292,7 +301,7 @@ struct CorpusLoading {
     /// noting a small file for the `SmallFilesCache`).
     private mutating func add(
         _ loading: Result<(corpus: Corpus, warnings: [FormatError])?, FormatError>, input: Input,
-        cacheKey: (path: String, status: (size: Int64, modified: Int64))?, keeping small: SmallFilesCache.File? = nil,
+        cacheKey: (path: String, identity: SystemCalls.FileIdentity)?, keeping small: SmallFilesCache.File? = nil,
         options: LoadOptions, baseDirectory: String?, environment: CommandEnvironment
     ) {
         let path = input.displayPath
@@ -315,19 +324,15 @@ struct CorpusLoading {
             caching.finish()
             corpus.append(contentsOf: rows)
             if let cacheKey, let hash = fingerprints.last?.hash, tails.count == warnings.count {
-                let rowCache = rowCache
-                caching.write {
-                    rowCache.store(
-                        RowCache.Entry(corpus: rows, hash: hash, warningTails: tails),
-                        path: cacheKey.path, options: options, status: cacheKey.status
-                    ).map { RowCacheFile(file: $0, hash: hash) }
-                }
+                writeRowCache(
+                    RowCache.Entry(corpus: rows, hash: hash, warningTails: tails), path: cacheKey.path, identity: cacheKey.identity,
+                    options: options)
             } else {
                 caching.append(nil)
             }
             if var small, rows.sources.count == 1, tails.count == warnings.count {
                 small.state.warningTails = tails
-                smallFiles.append((small, corpus.sources.count - 1))
+                smallFiles.append((small, corpus.sources.count - 1, true))
             }
         } catch {
             if case .noRows(let skipped) = error.kind {
@@ -340,6 +345,16 @@ struct CorpusLoading {
                 environment.report(error.description)
                 errorCount += 1
             }
+        }
+    }
+
+    /// Writes the row cache of the source just added, on another thread (its columns are the
+    /// corpus's: `caching.finish()` waits for it before the corpus grows again).
+    private func writeRowCache(_ entry: RowCache.Entry, path: String, identity: SystemCalls.FileIdentity, options: LoadOptions) {
+        let (rowCache, keptAt) = (rowCache, startedAt)
+        caching.write {
+            rowCache.store(entry, path: path, options: options, identity: identity, keptAt: keptAt)
+                .map { RowCacheFile(file: $0, hash: entry.hash) }
         }
     }
 
@@ -386,7 +401,7 @@ struct CorpusLoading {
 /// be read, and what the loader made of it (nil rows: read it again, as `loadCorpus` says).
 struct SmallFile: Sendable {
     var absolute: String
-    var status: (size: Int64, modified: Int64)
+    var identity: SystemCalls.FileIdentity
     var hash: Result<String, SystemError>
     var loaded: Result<(corpus: Corpus, warnings: [FormatError])?, FormatError>
 
@@ -394,18 +409,18 @@ struct SmallFile: Sendable {
     struct Status {
         var resolved: String
         var absolute: String
-        var status: (size: Int64, modified: Int64)
+        var identity: SystemCalls.FileIdentity
     }
 
-    /// The status of `input` when it is an existing file below `below` bytes that is not a video;
-    /// nil for every other input (read in its turn).
+    /// The status of `input` when it is an existing regular file below `below` bytes that is not a
+    /// video; nil for every other input (read in its turn: a named pipe is read as a stream).
     static func status(of input: Input, baseDirectory: String?, below: Int64) -> Status? {
         switch input {
         case .file(let file), .found(let file):
             guard !VideoSubtitleStream.isVideo(path: file) else { return nil }
             let resolved = InputFiles.resolve(file, against: baseDirectory)
-            guard let status = SystemCalls.fileStatus(resolved), status.size < below else { return nil }
-            return Status(resolved: resolved, absolute: InputFiles.absolute(file, against: baseDirectory), status: status)
+            guard let identity = SystemCalls.fileIdentity(resolved), identity.isRegular, identity.size < below else { return nil }
+            return Status(resolved: resolved, absolute: InputFiles.absolute(file, against: baseDirectory), identity: identity)
         case .standardInput:
             return nil
         }
@@ -426,9 +441,9 @@ struct SmallFile: Sendable {
             switch CorpusLoading.read(file.resolved) {
             case .success(let contents):
                 let loaded = CorpusLoading.parse(contents.region, isPlainUTF8: contents.isPlainUTF8, path: path, options: options)
-                results.slots[index] = SmallFile(absolute: file.absolute, status: file.status, hash: .success(contents.hash), loaded: loaded)
+                results.slots[index] = SmallFile(absolute: file.absolute, identity: file.identity, hash: .success(contents.hash), loaded: loaded)
             case .failure(let error):
-                results.slots[index] = SmallFile(absolute: file.absolute, status: file.status, hash: .failure(error), loaded: .success(nil))
+                results.slots[index] = SmallFile(absolute: file.absolute, identity: file.identity, hash: .failure(error), loaded: .success(nil))
             }
         }
         return Array(results.slots)

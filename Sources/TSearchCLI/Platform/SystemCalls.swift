@@ -142,14 +142,50 @@ enum SystemCalls {
     /// A file's size and modification time (nanoseconds since the epoch), or nil if it cannot be
     /// examined.
     static func fileStatus(_ path: String) -> (size: Int64, modified: Int64)? {
+        fileIdentity(path).map { ($0.size, $0.modified) }
+    }
+
+    /// What the caches of parsed rows compare to trust a file without reading it: its size, its
+    /// modification and status-change times (nanoseconds since the epoch; `chmod`, `touch -r`
+    /// and a rename over it change the latter), its inode and device, and whether it is a
+    /// regular file.
+    struct FileIdentity: Equatable {
+        var size: Int64
+        var modified: Int64
+        var changed: Int64
+        var inode: UInt64
+        var device: UInt64
+        var isRegular: Bool
+    }
+
+    /// The identity of the file at `path` (following links), or nil if it cannot be examined.
+    static func fileIdentity(_ path: String) -> FileIdentity? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         #if canImport(Darwin)
-        let time = info.st_mtimespec
+        let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
         #else
-        let time = info.st_mtim
+        let (modified, changed) = (info.st_mtim, info.st_ctim)
         #endif
-        return (Int64(info.st_size), Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec))
+        return FileIdentity(
+            size: Int64(info.st_size), modified: nanoseconds(modified), changed: nanoseconds(changed),
+            inode: UInt64(info.st_ino), device: UInt64(info.st_dev), isRegular: (info.st_mode & S_IFMT) == S_IFREG)
+    }
+
+    /// Nanoseconds since the epoch, clamped to what an `Int64` holds (a file may claim a time
+    /// after 2262 or before 1677).
+    static func nanoseconds(_ time: timespec) -> Int64 {
+        let (seconds, overflow) = Int64(time.tv_sec).multipliedReportingOverflow(by: 1_000_000_000)
+        guard !overflow else { return time.tv_sec < 0 ? .min : .max }
+        let (sum, overflowed) = seconds.addingReportingOverflow(Int64(time.tv_nsec))
+        return overflowed ? .max : sum
+    }
+
+    /// The time now, in nanoseconds since the epoch.
+    static func now() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return nanoseconds(now)
     }
 
     /// Sets the modification time of `path` to now (nothing happens when it cannot be).
@@ -160,9 +196,7 @@ enum SystemCalls {
     /// A number for naming a file that another write, here or in another process, is unlikely to
     /// give: the time in nanoseconds mixed with the process ID.
     static func uniqueNumber() -> UInt64 {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return (UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)) ^ UInt64(getpid())
+        UInt64(bitPattern: now()) ^ UInt64(getpid())
     }
 
     /// The current working directory.

@@ -7,32 +7,38 @@ import TranscriptModel
 /// - One file per source and load options: `rows/<FNV-1a-64 of the key>.rows`, where the key is the
 ///   resolved path, the options that change what is read (format, encoding, rolling captions) and
 ///   the tool's version.
-/// - Layout, version 1, little-endian: the magic `TSROWS`, the version, a `Checksum` of everything
-///   after it (checked before anything else is read), the key, the source's size,
-///   modification time (ns) and content hash (`SourceFingerprint`), the load warnings (each without
-///   its leading path, which is shown as the file is named today), zero padding to an 8-byte
-///   boundary, then the corpus of that one source (`Corpus` serialization), read in place by
-///   mapping the file.
-/// - Valid when the size and modification time are the file's, or (a file only touched) when its
-///   content hash is. Anything else, or a cache that does not read back whole (another version, a
-///   damaged or truncated file), is a miss: the file is parsed and the cache written again,
-///   atomically (temporary file and rename, never rewritten in place while another process maps it),
-///   streamed from the corpus's columns, without waiting for the disk (the checksum finds a file a
-///   crash cut short).
+/// - Layout, version 2 (`RowsFile`): the magic `TSROWS`, the version, a `Checksum` of everything
+///   after it, the time the loading began, the key, the source as it was read (`KeptFileState`:
+///   its identity, content hash and warnings), then the corpus of that one source, read in place
+///   by mapping the file.
+/// - Valid when the file's identity is the one kept and it had settled before the rows were read
+///   (`KeptFileState.trusts`), or else when its size and content hash are the ones kept (a file
+///   only touched, copied back, or changed just before it was read); the cache is then written
+///   again with the file as it is now, so the next search need not read it. Anything else, or a
+///   cache that does not read back whole (another version, a damaged or truncated file), is a
+///   miss: the file is parsed and the cache written again, atomically (temporary file and rename,
+///   never rewritten in place while another process maps it), streamed from the corpus's columns,
+///   without waiting for the disk (the checksum finds a file a crash cut short).
 /// - Only files of `minimumBytes` or more are cached: smaller ones parse faster than a cache file is
 ///   written (`TSEARCH_ROW_CACHE_MIN_BYTES` overrides it, for tests). Small files are kept together
 ///   instead (`SmallFilesCache`).
 struct RowCache {
     let directory: String
     let minimumBytes: Int64
+    /// How long before a loading began a file must have last changed for a cache to trust it by
+    /// its identity (`KeptFileState.trusts`): timestamps can be as coarse as 2 s (FAT), so a file
+    /// changed just before it was read may change again without its times showing it.
+    /// `TSEARCH_CACHE_SETTLE_NS` overrides it, for tests.
+    let settle: Int64
 
     static let magic = Array("TSROWS".utf8)
-    static let version: UInt64 = 1
+    static let version: UInt64 = 2
 
     init(environment: CommandEnvironment) {
         let session = SessionStore(environment: environment)
         directory = (session.directory.isEmpty ? "." : session.directory) + "/rows"
         minimumBytes = Int64(environment.variables["TSEARCH_ROW_CACHE_MIN_BYTES"] ?? "") ?? 256 * 1024
+        settle = Int64(environment.variables["TSEARCH_CACHE_SETTLE_NS"] ?? "") ?? 2_000_000_000
     }
 
     /// What a cache file holds.
@@ -55,39 +61,41 @@ struct RowCache {
         directory + "/" + String(SourceFingerprint.hash(Array(key.utf8)).dropFirst(SourceFingerprint.hashPrefix.count)) + ".rows"
     }
 
-    /// The cached rows of `path` if they were parsed from the file as it is now: same size and
-    /// modification time, or, when only the time differs, the same content hash (`contentHash`
-    /// computes it, reading the file; it is called at most once).
+    /// The cached rows of `path` if they were parsed from the file as it is now: trusted by its
+    /// identity, or else with the same size and content hash (`contentHash` computes it, reading
+    /// the file; it is called at most once), and then `refresh` says to write the cache again.
     func lookup(
-        path: String, options: LoadOptions, status: (size: Int64, modified: Int64), contentHash: () -> String?
-    ) -> (entry: Entry, file: String)? {
+        path: String, options: LoadOptions, identity: SystemCalls.FileIdentity, contentHash: () -> String?
+    ) -> (entry: Entry, file: String, refresh: Bool)? {
         let key = Self.key(path: path, options: options)
         let file = filePath(key: key)
-        guard let header = Self.read(file), header.key == key, header.size == status.size else { return nil }
-        if header.modified != status.modified {
-            guard contentHash() == header.entry.hash else { return nil }
-        }
-        return (header.entry, file)
+        guard let cached = Self.read(file), cached.key == key, cached.state.size == identity.size else { return nil }
+        if cached.state.trusts(identity, keptAt: cached.keptAt, settle: settle) { return (cached.entry, file, false) }
+        guard contentHash() == cached.state.hash else { return nil }
+        return (cached.entry, file, true)
     }
 
     /// A cache file read back whole (its corpus mapped, not copied), or nil if it is missing, of
     /// another version or damaged.
-    static func read(_ file: String) -> (key: String, size: Int64, modified: Int64, entry: Entry)? {
+    static func read(_ file: String) -> (key: String, keptAt: Int64, state: KeptFileState, entry: Entry)? {
         let read = RowsFile.read(file, magic: magic, version: version) { reader throws(BinaryDecodingError) in
             (key: try reader.readString(), state: try KeptFileState(reading: &reader))
         }
-        guard let (header, corpus) = read, corpus.sources.count == 1 else { return nil }
+        guard let (header, keptAt, corpus) = read, corpus.sources.count == 1 else { return nil }
         let state = header.state
-        return (header.key, state.size, state.modified, Entry(corpus: corpus, hash: state.hash, warningTails: state.warningTails))
+        return (header.key, keptAt, state, Entry(corpus: corpus, hash: state.hash, warningTails: state.warningTails))
     }
 
-    /// Writes the rows of `path` (a corpus of that one source); returns the cache file, or nil
-    /// when it could not be written (that only means no cache).
-    func store(_ entry: Entry, path: String, options: LoadOptions, status: (size: Int64, modified: Int64)) -> String? {
+    /// Writes the rows of `path` (a corpus of that one source), read from the file as `identity`
+    /// says it was by a loading that began at `keptAt`; returns the cache file, or nil when it
+    /// could not be written (that only means no cache).
+    func store(_ entry: Entry, path: String, options: LoadOptions, identity: SystemCalls.FileIdentity, keptAt: Int64) -> String? {
         guard case .success = SystemCalls.makeDirectories(directory) else { return nil }
         let key = Self.key(path: path, options: options)
-        let state = KeptFileState(size: status.size, modified: status.modified, hash: entry.hash, warningTails: entry.warningTails)
-        let written = RowsFile.write(to: filePath(key: key), magic: Self.magic, version: Self.version, corpus: entry.corpus) { writer in
+        let state = KeptFileState(identity, hash: entry.hash, warningTails: entry.warningTails)
+        let written = RowsFile.write(
+            to: filePath(key: key), magic: Self.magic, version: Self.version, keptAt: keptAt, corpus: entry.corpus
+        ) { writer in
             writer.write(key)
             state.write(to: &writer)
         }
@@ -95,33 +103,59 @@ struct RowCache {
     }
 }
 
-/// What a file of rows keeps of each transcript it holds: its size and modification time (ns) when
-/// its rows were parsed, its content hash (`SourceFingerprint`), and its load warnings, each
-/// without its leading path (`:38: expected …`), to be shown under the path the file has today.
+/// What a file of rows keeps of each transcript it holds: the file's identity when its rows were
+/// read (`SystemCalls.FileIdentity`: size, modification and status-change times, inode, device),
+/// its content hash (`SourceFingerprint`), and its load warnings, each without its leading path
+/// (`:38: expected …`), to be shown under the path the file has today.
 struct KeptFileState: Equatable {
     var size: Int64
     var modified: Int64
+    var changed: Int64
+    var inode: UInt64
+    var device: UInt64
     var hash: String
     var warningTails: [String]
 
+    init(_ identity: SystemCalls.FileIdentity, hash: String, warningTails: [String]) {
+        size = identity.size
+        modified = identity.modified
+        changed = identity.changed
+        inode = identity.inode
+        device = identity.device
+        self.hash = hash
+        self.warningTails = warningTails
+    }
+
+    /// Whether the file, as `identity` says it is now, can be taken for the one kept without
+    /// reading it: the same size, times, inode and device, and last changed at least `settle`
+    /// before `keptAt` (when the loading that kept it began: a file that changed later may have
+    /// changed again since within the same timestamp).
+    func trusts(_ identity: SystemCalls.FileIdentity, keptAt: Int64, settle: Int64) -> Bool {
+        size == identity.size && modified == identity.modified && changed == identity.changed
+            && inode == identity.inode && device == identity.device && isSettled(before: keptAt, settle: settle)
+    }
+
+    /// Whether the file had last changed at least `settle` before `time`.
+    func isSettled(before time: Int64, settle: Int64) -> Bool {
+        let (limit, overflow) = time.subtractingReportingOverflow(settle)
+        return !overflow && max(modified, changed) < limit
+    }
+
     func write(to writer: inout BinaryWriter) {
-        writer.write(UInt64(bitPattern: size))
-        writer.write(UInt64(bitPattern: modified))
+        for value in [size, modified, changed] { writer.write(UInt64(bitPattern: value)) }
+        writer.write(inode)
+        writer.write(device)
         writer.write(hash)
         writer.write(UInt64(warningTails.count))
         for tail in warningTails { writer.write(tail) }
     }
 
-    init(size: Int64, modified: Int64, hash: String, warningTails: [String]) {
-        self.size = size
-        self.modified = modified
-        self.hash = hash
-        self.warningTails = warningTails
-    }
-
     init(reading reader: inout RegionReader) throws(BinaryDecodingError) {
         size = Int64(bitPattern: try reader.readUInt64())
         modified = Int64(bitPattern: try reader.readUInt64())
+        changed = Int64(bitPattern: try reader.readUInt64())
+        inode = try reader.readUInt64()
+        device = try reader.readUInt64()
         hash = try reader.readString()
         warningTails = []
         for _ in 0..<(try reader.readCount(elementSize: 8)) { warningTails.append(try reader.readString()) }
@@ -129,17 +163,19 @@ struct KeptFileState: Equatable {
 }
 
 /// A file of parsed rows (`RowCache`, `SmallFilesCache`): its magic, its version, a `Checksum` of
-/// everything after it (checked before anything else is read), a header of its own, zero padding
-/// to an 8-byte boundary, then a corpus (`Corpus` serialization), read in place by mapping the file.
+/// everything after it (checked before anything else is read), the time the loading that wrote it
+/// began (ns since the epoch), a header of its own, zero padding to an 8-byte boundary, then a
+/// corpus (`Corpus` serialization), read in place by mapping the file.
 enum RowsFile {
     /// Writes the file atomically, streamed from the corpus's columns; false when it could not be.
     static func write(
-        to path: String, magic: [UInt8], version: UInt64, corpus: Corpus, header: (inout BinaryWriter) -> Void
+        to path: String, magic: [UInt8], version: UInt64, keptAt: Int64, corpus: Corpus, header: (inout BinaryWriter) -> Void
     ) -> Bool {
         let written = SystemCalls.writeCacheAtomically(to: path) { writer in
             writer.write(magic)
             writer.write(version)
             let checksumOffset = writer.beginChecksum()
+            writer.write(UInt64(bitPattern: keptAt))
             header(&writer)
             writer.align(to: 8)
             corpus.write(to: &writer)
@@ -149,21 +185,22 @@ enum RowsFile {
         return true
     }
 
-    /// The header and the corpus (mapped, not copied) of a file read back whole, or nil if it is
-    /// missing, of another magic or version, or damaged.
+    /// The header, the time the loading that wrote it began, and the corpus (mapped, not copied)
+    /// of a file read back whole, or nil if it is missing, of another magic or version, or damaged.
     static func read<Header>(
         _ path: String, magic: [UInt8], version: UInt64, header: (inout RegionReader) throws(BinaryDecodingError) -> Header
-    ) -> (header: Header, corpus: Corpus)? {
+    ) -> (header: Header, keptAt: Int64, corpus: Corpus)? {
         guard let region = ByteRegion(mapping: path) else { return nil }
         var reader = RegionReader(region)
         do {
             guard try reader.readBytes() == magic, try reader.readUInt64() == version else { return nil }
             try reader.verifyChecksum()
+            let keptAt = Int64(bitPattern: try reader.readUInt64())
             let read = try header(&reader)
             try reader.align()
             let corpus = try Corpus(reading: &reader, checksumVerified: true)
             guard reader.isAtEnd else { return nil }
-            return (read, corpus)
+            return (read, keptAt, corpus)
         } catch {
             return nil
         }

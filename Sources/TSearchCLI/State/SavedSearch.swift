@@ -52,7 +52,8 @@ struct SavedSearch {
         guard !state.readStandardInput else {
             throw SessionError(path: store.path, kind: .damaged("it searched standard input, which cannot be read again, and its cache is gone"))
         }
-        guard let again = searchAgain(state, environment: environment) else { throw invalid }
+        guard let again = unchanged ? searchAgainQuietly(state, environment: environment) : searchAgain(state, environment: environment)
+        else { throw invalid }
         if unchanged {  // only the cache was gone: the same files give the same hits
             let position = state.current.map(\.position).flatMap { $0 < again.index.count ? $0 : nil }
             return Restored(search: again, current: position ?? (again.index.count > 0 ? 0 : nil), searchedAgain: true)
@@ -107,6 +108,19 @@ struct SavedSearch {
         let index = runner.search(loading.corpus)
         return SavedSearch(
             request: request, loadOptions: state.loadOptions, directory: state.directory, paths: state.paths, loading: loading, index: index)
+    }
+
+    /// `searchAgain` for files unchanged since the search, whose warnings were shown then: only
+    /// what reading them again finds that is not a warning (an error) is shown.
+    static func searchAgainQuietly(_ state: SessionState, environment: CommandEnvironment) -> SavedSearch? {
+        var quiet = environment
+        quiet.stderr = TextOutput()
+        let again = searchAgain(state, environment: quiet)
+        for line in quiet.stderr.captured.split(separator: "\n") where !line.hasPrefix("tsearch: warning: ") {
+            environment.stderr.line(String(line))
+        }
+        environment.stderr.flush()
+        return again
     }
 
     /// Whether every file the search read is still the same, and no file came or went.

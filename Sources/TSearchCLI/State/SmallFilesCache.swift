@@ -8,23 +8,25 @@ import TranscriptModel
 /// - One file per list of inputs and load options: `rows/<FNV-1a-64 of the key>.files`, where the
 ///   key is the inputs as absolute paths, the options that change what is read and the tool's
 ///   version (as `RowCache.key`).
-/// - Layout, version 1, little-endian: the magic `TSFILES`, the version, a `Checksum` of
-///   everything after it (checked before anything else is read), the key, an ID made for each
-///   write (a saved session names it), then per file its absolute path, size, modification time
-///   (ns), content hash (`SourceFingerprint`) and load warnings (each without its leading path),
-///   zero padding to an 8-byte boundary, then the corpus of those files, one source each, in the
-///   same order (read in place by mapping the file).
-/// - A file's rows are taken from it when the file's size and modification time are the ones kept;
-///   any other file is read and parsed. Only files that loaded (with or without warnings) are kept:
-///   one with an error is read again each time and reports it again.
-/// - Written again, atomically, after a loading that parsed a file or no longer has one, when the
+/// - Layout, version 2 (`RowsFile`): the magic `TSFILES`, the version, a `Checksum` of everything
+///   after it, the time the loading began, the key, an ID made for each write (a saved session
+///   names it), then per file its absolute path and what it was (`KeptFileState`: its identity,
+///   content hash and load warnings), then the corpus of those files, one source each, in the same
+///   order (read in place by mapping the file).
+/// - A file's rows are taken from it when the cache trusts the file as it is now
+///   (`KeptFileState.trusts`: the same identity, settled before it was read); any other file is
+///   read and parsed. Only files that loaded (with or without warnings) are kept: one with an
+///   error is read again each time and reports it again.
+/// - Written again, atomically, after a loading that parsed a file that changed, or one that had
+///   not settled when it was kept and has now, or no longer has one, when the
 ///   small files that loaded hold `minimumBytes` or more in all (fewer parse faster than the cache
 ///   is read). Anything that does not read back whole is a miss.
 /// - A folder keeps the `limit` caches used most recently (by modification time, which a cache
-///   read and used as it is gets anew); writing one removes the oldest beyond that.
+///   read and used as it is gets anew); writing one removes the oldest beyond that, and the
+///   temporary files of writers killed more than an hour before.
 struct SmallFilesCache {
     static let magic = Array("TSFILES".utf8)
-    static let version: UInt64 = 1
+    static let version: UInt64 = 2
 
     /// What the cache file is called, and the key it must hold.
     let file: String
@@ -42,6 +44,8 @@ struct SmallFilesCache {
     /// What a cache file holds: `corpus` has one source per file, in order.
     struct Contents {
         var id: String
+        /// When the loading that wrote it began.
+        var keptAt: Int64
         var files: [File]
         var corpus: Corpus
         /// Each file's (first) position in `files`, by its absolute path.
@@ -79,21 +83,22 @@ struct SmallFilesCache {
             }
             return (key: key, id: id, files: files)
         }
-        guard let (header, corpus) = read, corpus.sources.count == header.files.count else { return nil }
+        guard let (header, keptAt, corpus) = read, corpus.sources.count == header.files.count else { return nil }
         var positions: [String: Int] = [:]
         for (position, file) in header.files.enumerated() where positions[file.path] == nil { positions[file.path] = position }
-        return (header.key, Contents(id: header.id, files: header.files, corpus: corpus, positions: positions))
+        return (header.key, Contents(id: header.id, keptAt: keptAt, files: header.files, corpus: corpus, positions: positions))
     }
 
-    /// Writes `files` with their rows (`corpus`, one source per file, in order); returns the new
-    /// ID, or nil when it could not be written (that only means no cache).
-    func store(_ files: [File], corpus: Corpus) -> String? {
+    /// Writes `files` with their rows (`corpus`, one source per file, in order), read by a loading
+    /// that began at `keptAt`; returns the new ID, or nil when it could not be written (that only
+    /// means no cache).
+    func store(_ files: [File], corpus: Corpus, keptAt: Int64) -> String? {
         precondition(corpus.sources.count == files.count, "one source per kept file")
         guard let slash = file.lastIndex(of: "/"), case .success = SystemCalls.makeDirectories(String(file[..<slash])) else {
             return nil
         }
         let id = String(SystemCalls.uniqueNumber(), radix: 16)
-        let written = RowsFile.write(to: file, magic: Self.magic, version: Self.version, corpus: corpus) { writer in
+        let written = RowsFile.write(to: file, magic: Self.magic, version: Self.version, keptAt: keptAt, corpus: corpus) { writer in
             writer.write(key)
             writer.write(id)
             writer.write(UInt64(files.count))
@@ -117,11 +122,15 @@ struct SmallFilesCache {
     }
 
     /// Removes the small-files caches of this folder beyond the `count` used most recently (never
-    /// this one).
+    /// this one), and temporary files more than an hour old (left by writers that were killed).
     private func removeLeastRecentlyUsed(keeping count: Int) {
         guard let slash = file.lastIndex(of: "/"),
               case .success(let names) = SystemCalls.directoryEntries(String(file[..<slash])) else { return }
         let folder = String(file[...slash])
+        let hourAgo = SystemCalls.now() - 3600 * 1_000_000_000
+        for name in names where name.contains(".tmp-") && (SystemCalls.fileStatus(folder + name)?.modified ?? .max) < hourAgo {
+            SystemCalls.remove(folder + name)
+        }
         let caches = names.filter { $0.hasSuffix(".files") }.map { folder + $0 }.filter { $0 != file }
         guard caches.count >= count else { return }
         let byAge = caches.map { ($0, SystemCalls.fileStatus($0)?.modified ?? 0) }.sorted { $0.1 > $1.1 }

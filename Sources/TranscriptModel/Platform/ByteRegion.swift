@@ -45,6 +45,10 @@ package final class ByteRegion: @unchecked Sendable {
     /// size while it was read (the caller then reads it as an array, with the system's reason).
     /// A big file is read on two threads, each handing `inspect` its half (0 or 1) piece by piece.
     package init?(reading path: String, inspect: (@Sendable (_ half: Int, _ piece: UnsafeRawBufferPointer) -> Void)? = nil) {
+        // Not opened unless regular: opening a named pipe and closing it unread would lose what its
+        // writer sends (the caller reads it as a stream instead).
+        var before = stat()
+        guard stat(path, &before) == 0, (before.st_mode & S_IFMT) == S_IFREG else { return nil }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
