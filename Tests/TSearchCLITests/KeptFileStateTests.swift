@@ -14,7 +14,7 @@ struct KeptFileStateTests {
         #expect(Self.kept.trusts(Self.identity, keptAt: Self.keptAt, settle: 2 * Self.second))
     }
 
-    @Test(arguments: ["size", "modified", "changed", "inode", "device"])
+    @Test(arguments: ["size", "modified", "changed", "inode", "device", "kind"])
     func anyOtherIdentityIsNot(_ field: String) {
         var other = Self.identity
         switch field {
@@ -22,7 +22,8 @@ struct KeptFileStateTests {
         case "modified": other.modified += 1
         case "changed": other.changed += 1
         case "inode": other.inode += 1
-        default: other.device += 1
+        case "device": other.device += 1
+        default: other.isRegular = false
         }
         #expect(!Self.kept.trusts(other, keptAt: Self.keptAt, settle: 2 * Self.second))
     }
@@ -33,7 +34,7 @@ struct KeptFileStateTests {
         #expect(!Self.kept.trusts(Self.identity, keptAt: Self.keptAt, settle: 10 * Self.second))
         #expect(Self.kept.trusts(Self.identity, keptAt: Self.keptAt, settle: 10 * Self.second - 1))
         var later = Self.kept
-        later.modified = Self.keptAt
+        later.identity.modified = Self.keptAt
         #expect(!later.isSettled(before: Self.keptAt, settle: 0))
         #expect(!Self.kept.isSettled(before: Int64.min + 1, settle: 2 * Self.second), "no overflow")
     }

@@ -130,7 +130,7 @@ struct CorpusLoading {
         if let run = taken, run.sources.upperBound != position { addTaken() }
         let file = kept.files[position]
         let path = input.displayPath
-        fingerprints.append(SourceFingerprint(path: path, size: file.state.size, modified: file.state.modified, hash: file.state.hash))
+        fingerprints.append(SourceFingerprint(path: path, size: file.state.identity.size, modified: file.state.identity.modified, hash: file.state.hash))
         for tail in file.state.warningTails {
             environment.report("warning: " + path + tail)
             warningCount += 1
@@ -166,7 +166,7 @@ struct CorpusLoading {
             cache.markUsed()
             id = kept.id
         } else {
-            guard files.reduce(0, { $0 + $1.state.size }) >= cache.minimumBytes else { return }
+            guard files.reduce(0, { $0 + $1.state.identity.size }) >= cache.minimumBytes else { return }
             var rows = Corpus()
             if smallFiles.count == corpus.sources.count {
                 rows = corpus

@@ -69,7 +69,7 @@ struct RowCache {
     ) -> (entry: Entry, file: String, refresh: Bool)? {
         let key = Self.key(path: path, options: options)
         let file = filePath(key: key)
-        guard let cached = Self.read(file), cached.key == key, cached.state.size == identity.size else { return nil }
+        guard let cached = Self.read(file), cached.key == key, cached.state.identity.size == identity.size else { return nil }
         if cached.state.trusts(identity, keptAt: cached.keptAt, settle: settle) { return (cached.entry, file, false) }
         guard contentHash() == cached.state.hash else { return nil }
         return (cached.entry, file, true)
@@ -108,54 +108,45 @@ struct RowCache {
 /// its content hash (`SourceFingerprint`), and its load warnings, each without its leading path
 /// (`:38: expected …`), to be shown under the path the file has today.
 struct KeptFileState: Equatable {
-    var size: Int64
-    var modified: Int64
-    var changed: Int64
-    var inode: UInt64
-    var device: UInt64
+    var identity: SystemCalls.FileIdentity
     var hash: String
     var warningTails: [String]
 
     init(_ identity: SystemCalls.FileIdentity, hash: String, warningTails: [String]) {
-        size = identity.size
-        modified = identity.modified
-        changed = identity.changed
-        inode = identity.inode
-        device = identity.device
+        self.identity = identity
         self.hash = hash
         self.warningTails = warningTails
     }
 
     /// Whether the file, as `identity` says it is now, can be taken for the one kept without
-    /// reading it: the same size, times, inode and device, and last changed at least `settle`
-    /// before `keptAt` (when the loading that kept it began: a file that changed later may have
-    /// changed again since within the same timestamp).
+    /// reading it: the same identity, last changed at least `settle` before `keptAt` (when the
+    /// loading that kept it began: a file that changed later may have changed again since within
+    /// the same timestamp).
     func trusts(_ identity: SystemCalls.FileIdentity, keptAt: Int64, settle: Int64) -> Bool {
-        size == identity.size && modified == identity.modified && changed == identity.changed
-            && inode == identity.inode && device == identity.device && isSettled(before: keptAt, settle: settle)
+        self.identity == identity && isSettled(before: keptAt, settle: settle)
     }
 
     /// Whether the file had last changed at least `settle` before `time`.
     func isSettled(before time: Int64, settle: Int64) -> Bool {
         let (limit, overflow) = time.subtractingReportingOverflow(settle)
-        return !overflow && max(modified, changed) < limit
+        return !overflow && max(identity.modified, identity.changed) < limit
     }
 
     func write(to writer: inout BinaryWriter) {
-        for value in [size, modified, changed] { writer.write(UInt64(bitPattern: value)) }
-        writer.write(inode)
-        writer.write(device)
+        for value in [identity.size, identity.modified, identity.changed] { writer.write(UInt64(bitPattern: value)) }
+        writer.write(identity.inode)
+        writer.write(identity.device)
+        writer.write(identity.isRegular ? 1 : 0)
         writer.write(hash)
         writer.write(UInt64(warningTails.count))
         for tail in warningTails { writer.write(tail) }
     }
 
     init(reading reader: inout RegionReader) throws(BinaryDecodingError) {
-        size = Int64(bitPattern: try reader.readUInt64())
-        modified = Int64(bitPattern: try reader.readUInt64())
-        changed = Int64(bitPattern: try reader.readUInt64())
-        inode = try reader.readUInt64()
-        device = try reader.readUInt64()
+        identity = SystemCalls.FileIdentity(
+            size: Int64(bitPattern: try reader.readUInt64()), modified: Int64(bitPattern: try reader.readUInt64()),
+            changed: Int64(bitPattern: try reader.readUInt64()), inode: try reader.readUInt64(), device: try reader.readUInt64(),
+            isRegular: try reader.readUInt64() == 1)
         hash = try reader.readString()
         warningTails = []
         for _ in 0..<(try reader.readCount(elementSize: 8)) { warningTails.append(try reader.readString()) }
