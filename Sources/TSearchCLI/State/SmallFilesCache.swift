@@ -18,9 +18,9 @@ import TranscriptModel
 ///   read and parsed. Only files that loaded (with or without warnings) are kept: one with an
 ///   error is read again each time and reports it again.
 /// - Written again, atomically, after a loading that parsed a file that changed, or one that had
-///   not settled when it was kept and has now, or no longer has one, when the
-///   small files that loaded hold `minimumBytes` or more in all (fewer parse faster than the cache
-///   is read). Anything that does not read back whole is a miss.
+///   not settled when it was kept and has now, or that no longer has one, when the small files
+///   that loaded hold `minimumBytes` or more in all (fewer parse faster than the cache is read).
+///   Anything that does not read back whole is a miss.
 /// - A folder keeps the `limit` caches used most recently (by modification time, which a cache
 ///   read and used as it is gets anew); writing one removes the oldest beyond that, and the
 ///   temporary files of writers killed more than an hour before.
@@ -52,15 +52,11 @@ struct SmallFilesCache {
         var positions: [String: Int]
     }
 
-    /// The cache of `paths` (the inputs as given, relative ones against `baseDirectory`) in `rowCache`'s
-    /// folder.
+    /// The cache of `paths` (the inputs as given, relative ones against `baseDirectory`) in
+    /// `rowCache`'s folder.
     init(rowCache: RowCache, paths: [String], baseDirectory: String?, options: LoadOptions, environment: CommandEnvironment) {
         minimumBytes = Int64(environment.variables["TSEARCH_SMALL_FILES_CACHE_MIN_BYTES"] ?? "") ?? rowCache.minimumBytes
-        let absolute = paths.map { path in
-            guard path != "-" else { return path }
-            let resolved = InputFiles.resolve(path, against: baseDirectory)
-            return resolved.hasPrefix("/") ? resolved : SystemCalls.currentDirectory() + "/" + resolved
-        }
+        let absolute = paths.map { $0 == "-" ? $0 : InputFiles.absolute($0, against: baseDirectory) }
         key = RowCache.key(path: absolute.joined(separator: "\u{1}"), options: options)
         file = String(rowCache.filePath(key: key).dropLast(".rows".count)) + ".files"
     }
