@@ -87,8 +87,10 @@ struct SessionStore {
         }
     }
 
+    static let cacheMagic = Array("TSSESSIONCACHE2".utf8)
+
     /// Writes the rows and hit maps beside the session; returns the id the session must name.
-    /// Layout: the magic `TSSESSIONCACHE`, the id, a `Checksum` of everything after it, the hit maps
+    /// Layout: the magic `TSSESSIONCACHE2` (2: the rows in parts), the id, a `Checksum` of everything after it, the hit maps
     /// (`HitIndex` serialization), then the rows as a count of parts, each one of
     /// - (1) a source kept in a row cache: its path, the row cache file and its content hash;
     /// - (2) consecutive sources kept at consecutive positions of a small-files cache: the file,
@@ -102,7 +104,7 @@ struct SessionStore {
         // Room for the whole corpus when any of it is written here (pages never written cost nothing).
         let rows = parts.contains { if case .inline = $0 { true } else { false } } ? corpus.serializedSizeEstimate : 0
         var writer = BinaryWriter(reservingCapacity: rows + corpus.sources.count * 64 + index.count * 24 + 4096)
-        writer.write(Array("TSSESSIONCACHE".utf8))
+        writer.write(Self.cacheMagic)
         writer.write(id)
         let checksumOffset = writer.beginChecksum()
         writer.write(index.serialized())
@@ -172,7 +174,7 @@ struct SessionStore {
         guard !id.contains("/"), let region = ByteRegion(mapping: cachePath(id: id)) else { return nil }
         var reader = RegionReader(region)
         do {
-            guard try reader.readBytes() == Array("TSSESSIONCACHE".utf8),
+            guard try reader.readBytes() == Self.cacheMagic,
                   try reader.readString() == id else { return nil }
             try reader.verifyChecksum()
             let index = try HitIndex(serialized: try reader.readBytes())
