@@ -287,4 +287,28 @@ import Testing
         let next = try TSearch.run(["next"], in: setup.folder, environment: environment)
         #expect(next.status == 0 && next.stdout.contains("hit 2 of") && next.stderr.isEmpty, "\(next.stderr)")
     }
+
+    /// A session saved without the newer parts of the files' identity (by an earlier tsearch)
+    /// judges them by size and time alone, which a change can hide; once the cache it names has
+    /// been written again from the files as they are now, the step sees the change and says so.
+    @Test func aCacheWrittenAgainShowsAChangeTheSessionCouldNotSee() throws {
+        let setup = try Setup()
+        _ = try setup.run(["search", "budget", "talks"])
+        var saved = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: setup.state)) as? [String: Any])
+        let sources = try #require(saved["sources"] as? [[String: Any]])
+        saved["sources"] = sources.map { $0.filter { !["ctime_ns", "inode", "device", "settled"].contains($0.key) } }
+        try JSONSerialization.data(withJSONObject: saved).write(to: setup.state)
+
+        let file = setup.talks.appendingPathComponent(setup.name(6))
+        let reference = setup.folder.appendingPathComponent("times")
+        #expect(try TSearch.shell("touch -r '\(file.path)' '\(reference.path)'").status == 0)
+        try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "budget", with: "gadget")
+            .write(to: file, atomically: false, encoding: .utf8)
+        #expect(try TSearch.shell("touch -r '\(reference.path)' '\(file.path)'").status == 0)
+        _ = try setup.run(["rows", "talks"])  // the same paths: the cache is written again
+
+        let next = try setup.run(["next"])
+        #expect(next.stderr.contains("the files changed since the search for \"budget\""), "\(next.stderr)")
+        #expect(next.stderr.contains("warning: talks/talk00.srt:6:"), "read again as after any change, with its warnings")
+    }
 }

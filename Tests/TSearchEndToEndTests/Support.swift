@@ -30,10 +30,10 @@ struct TSearch {
     /// The library example built beside `tsearch`.
     static let example = binary.deletingLastPathComponent().appendingPathComponent("tsearch-example")
 
-    /// Puts `replacement` for every `text` in the file of parsed rows `file` (a row cache or a
-    /// small-files cache: the rows' text is stored as it is) and seals it again with its checksum,
-    /// as if the rows had been read so: what a search then shows came from the cache, not from the
-    /// transcript. `text` and `replacement` must be as long.
+    /// Puts `replacement` for every `text` in the file of parsed rows `file` (a row cache, a
+    /// small-files cache or a session's cache: the rows' text is stored as it is) and seals it
+    /// again with its checksum, as if the rows had been read so: what a search or a step then shows
+    /// came from the cache, not from the transcript. `text` and `replacement` must be as long.
     static func rewriteRows(in file: URL, _ text: String, with replacement: String) throws {
         precondition(text.utf8.count == replacement.utf8.count, "same length")
         var bytes = [UInt8](try Data(contentsOf: file))
@@ -47,9 +47,11 @@ struct TSearch {
                 index += 1
             }
         }
-        // After the magic (a count and its bytes) and the version: the checksum of all that follows.
+        // After the magic (a count and its bytes) and the version, or a session cache's id (a count
+        // and its bytes): the checksum of all that follows.
         let magic = Int(bytes[0]) + 8
-        let offset = magic + 8
+        let isSession = String(decoding: bytes[8..<magic], as: UTF8.self).hasPrefix("TSSESSIONCACHE")
+        let offset = magic + (isSession ? 8 + Int(bytes[magic]) : 8)
         let checksum = bytes.withUnsafeBytes { Checksum.of(UnsafeRawBufferPointer(rebasing: $0[(offset + 8)...])) }
         withUnsafeBytes(of: checksum.littleEndian) { for index in 0..<8 { bytes[offset + index] = $0[index] } }
         try Data(bytes).write(to: file)

@@ -130,7 +130,7 @@ struct CorpusLoading {
         if let run = taken, run.sources.upperBound != position { addTaken() }
         let file = kept.files[position]
         let path = input.displayPath
-        fingerprints.append(SourceFingerprint(path: path, size: file.state.identity.size, modified: file.state.identity.modified, hash: file.state.hash))
+        fingerprints.append(fingerprint(path, file.state.identity, hash: file.state.hash))
         for tail in file.state.warningTails {
             environment.report("warning: " + path + tail)
             warningCount += 1
@@ -217,7 +217,7 @@ struct CorpusLoading {
                     return contents.hash
                 }
                 if let (cached, cacheFile, refresh) = cached {
-                    fingerprints.append(SourceFingerprint(path: file, size: status.size, modified: status.modified, hash: cached.hash))
+                    fingerprints.append(fingerprint(file, status, hash: cached.hash))
                     for tail in cached.warningTails {
                         environment.report("warning: " + path + tail)
                         warningCount += 1
@@ -242,7 +242,7 @@ struct CorpusLoading {
                 bytes = contents.region
                 isPlainUTF8 = contents.isPlainUTF8
                 if let status {
-                    fingerprints.append(SourceFingerprint(path: file, size: status.size, modified: status.modified, hash: contents.hash))
+                    fingerprints.append(fingerprint(file, status, hash: contents.hash))
                 }
             case .failure(let error):
                 environment.report("\(path): \(error.description)")
@@ -286,7 +286,7 @@ struct CorpusLoading {
         let kept: SmallFilesCache.File
         switch prepared.hash {
         case .success(let hash):
-            fingerprints.append(SourceFingerprint(path: file, size: prepared.identity.size, modified: prepared.identity.modified, hash: hash))
+            fingerprints.append(fingerprint(file, prepared.identity, hash: hash))
             kept = SmallFilesCache.File(path: prepared.absolute, state: KeptFileState(prepared.identity, hash: hash, warningTails: []))
         case .failure(let error):
             environment.report("\(input.displayPath): \(error.description)")
@@ -346,6 +346,11 @@ struct CorpusLoading {
                 errorCount += 1
             }
         }
+    }
+
+    /// What the file at `path` was when this loading read it.
+    private func fingerprint(_ path: String, _ identity: SystemCalls.FileIdentity, hash: String) -> SourceFingerprint {
+        SourceFingerprint(path: path, identity: identity, hash: hash, readAt: startedAt, settle: rowCache.settle)
     }
 
     /// Writes the row cache of the source just added, on another thread (its columns are the

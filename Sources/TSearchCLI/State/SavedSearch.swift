@@ -52,9 +52,20 @@ struct SavedSearch {
         guard !state.readStandardInput else {
             throw SessionError(path: store.path, kind: .damaged("it searched standard input, which cannot be read again, and its cache is gone"))
         }
-        guard let again = unchanged ? searchAgainQuietly(state, environment: environment) : searchAgain(state, environment: environment)
-        else { throw invalid }
-        if unchanged {  // only the cache was gone: the same files give the same hits
+        // Unchanged files were read by the search and their warnings shown then: read again, they
+        // show only errors, unless what they hold now turns out not to be what was searched (a
+        // cache the session named was rewritten from files changed behind their times' back).
+        let captured = TextOutput()
+        var quiet = environment
+        quiet.stderr = captured
+        guard let again = searchAgain(state, environment: unchanged ? quiet : environment) else { throw invalid }
+        let sameContent = again.sources.map { [$0.path, $0.hash] } == state.sources.map { [$0.path, $0.hash] }
+        let quietly = unchanged && sameContent
+        for line in captured.captured.split(separator: "\n") where !quietly || !line.hasPrefix("tsearch: warning: ") {
+            environment.stderr.line(String(line))
+        }
+        environment.stderr.flush()
+        if quietly {  // only the cache was gone: the same files give the same hits
             let position = state.current.map(\.position).flatMap { $0 < again.index.count ? $0 : nil }
             return Restored(search: again, current: position ?? (again.index.count > 0 ? 0 : nil), searchedAgain: true)
         }
@@ -108,19 +119,6 @@ struct SavedSearch {
         let index = runner.search(loading.corpus)
         return SavedSearch(
             request: request, loadOptions: state.loadOptions, directory: state.directory, paths: state.paths, loading: loading, index: index)
-    }
-
-    /// `searchAgain` for files unchanged since the search, whose warnings were shown then: only
-    /// what reading them again finds that is not a warning (an error) is shown.
-    static func searchAgainQuietly(_ state: SessionState, environment: CommandEnvironment) -> SavedSearch? {
-        var quiet = environment
-        quiet.stderr = TextOutput()
-        let again = searchAgain(state, environment: quiet)
-        for line in quiet.stderr.captured.split(separator: "\n") where !line.hasPrefix("tsearch: warning: ") {
-            environment.stderr.line(String(line))
-        }
-        environment.stderr.flush()
-        return again
     }
 
     /// Whether every file the search read is still the same, and no file came or went.

@@ -17,7 +17,8 @@ import TranscriptSearch
 ///   "directory": "/home/me/meetings",     // where the search ran; relative paths resolve here
 ///   "paths": ["Samples/"],                // as typed
 ///   "sources": [{"path": "Samples/a.srt", "size": 1234, "mtime_ns": 1763800000123456789,
-///                "hash": "sum64:0123456789abcdef"}],
+///                "ctime_ns": 1763800000123456789, "inode": 3412, "device": 2049, "settled": true,
+///                "hash": "sum64:0123456789abcdef"}],  // see SourceFingerprint
 ///   "unreadable": [],                     // paths that could not be read then
 ///   "stdin": false,                       // standard input was searched (it cannot be re-read)
 ///   "hits": 48,

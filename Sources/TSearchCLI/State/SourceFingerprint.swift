@@ -1,11 +1,15 @@
 import TranscriptModel
 
-/// What a source file was when it was searched: size, modification time and a hash of its bytes.
+/// What a source file was when it was searched: its identity (size, modification and
+/// status-change times, inode, device), whether it had settled when it was read, and a hash of its
+/// bytes.
 ///
-/// A file is unchanged when size and modification time (to the nanosecond) are the same, as `make`
-/// and rsync judge; when they differ, the hash decides (a file only touched is unchanged). The hash
-/// is the 64-bit `Checksum` (it runs at memory speed): it detects edits, it is not a defence
-/// against a forger.
+/// A file is unchanged when its identity is the same (to the nanosecond) and it had settled (had not
+/// changed in the 2 s before it was read: `KeptFileState.trusts`, the rule the caches of parsed
+/// rows follow); otherwise, when its size is the same, the hash decides (a file only touched is
+/// unchanged). Sessions saved before the status-change time, inode, device and settling were kept
+/// judge by size and modification time alone, as `make` and rsync do. The hash is the 64-bit
+/// `Checksum` (it runs at memory speed): it detects edits, it is not a defence against a forger.
 struct SourceFingerprint: Codable, Hashable, Sendable {
     /// The path as it was shown (relative to the session's directory unless absolute).
     var path: String
@@ -14,9 +18,15 @@ struct SourceFingerprint: Codable, Hashable, Sendable {
     var modified: Int64
     /// `sum64:` and 16 hex digits.
     var hash: String
+    /// The rest of the identity, and whether the file had settled when it was read (nil in
+    /// sessions saved without them).
+    var changed: Int64?
+    var inode: UInt64?
+    var device: UInt64?
+    var settled: Bool?
 
     enum CodingKeys: String, CodingKey {
-        case path, size, modified = "mtime_ns", hash
+        case path, size, modified = "mtime_ns", hash, changed = "ctime_ns", inode, device, settled
     }
 
     init(path: String, size: Int64, modified: Int64, hash: String) {
@@ -24,6 +34,16 @@ struct SourceFingerprint: Codable, Hashable, Sendable {
         self.size = size
         self.modified = modified
         self.hash = hash
+    }
+
+    /// The fingerprint of a file read as `identity` says, by a loading that began at `readAt`
+    /// (ns since the epoch), whose caches wait `settle` ns for a file to settle.
+    init(path: String, identity: SystemCalls.FileIdentity, hash: String, readAt: Int64, settle: Int64) {
+        self.init(path: path, size: identity.size, modified: identity.modified, hash: hash)
+        changed = identity.changed
+        inode = identity.inode
+        device = identity.device
+        settled = KeptFileState(identity, hash: hash, warningTails: []).isSettled(before: readAt, settle: settle)
     }
 
     /// What every hash starts with (another prefix is another algorithm: a file is then changed).
@@ -49,12 +69,14 @@ struct SourceFingerprint: Codable, Hashable, Sendable {
             && text.dropFirst(hashPrefix.count).allSatisfy(\.isHexDigit)
     }
 
-    /// Whether the file at `fullPath` still has this content. Reads the file only when its size or
-    /// modification time changed.
+    /// Whether the file at `fullPath` still has this content. Reads the file only when its identity
+    /// changed but not its size, or when it had not settled when it was searched.
     func matchesFile(at fullPath: String) -> Bool {
-        guard let status = SystemCalls.fileStatus(fullPath) else { return false }
-        if status.size == size && status.modified == modified { return true }
-        guard status.size == size, case .success(let current) = SubtitleCache.contentHash(of: fullPath) else { return false }
+        guard let now = SystemCalls.fileIdentity(fullPath) else { return false }
+        let sameIdentity = now.size == size && now.modified == modified
+            && (changed == nil || (changed == now.changed && inode == now.inode && device == now.device))
+        if sameIdentity && settled != false { return true }
+        guard now.size == size, case .success(let current) = SubtitleCache.contentHash(of: fullPath) else { return false }
         return current == hash
     }
 }
