@@ -35,7 +35,7 @@ struct KeptFileStateTests {
         #expect(Self.kept.trusts(Self.identity, keptAt: Self.keptAt, settle: 10 * Self.second - 1))
         var later = Self.kept
         later.identity.modified = Self.keptAt
-        #expect(!later.isSettled(before: Self.keptAt, settle: 0))
-        #expect(!Self.kept.isSettled(before: Int64.min + 1, settle: 2 * Self.second), "no overflow")
+        #expect(!later.identity.isSettled(before: Self.keptAt, settle: 0))
+        #expect(!Self.identity.isSettled(before: Int64.min + 1, settle: 2 * Self.second), "no overflow")
     }
 }

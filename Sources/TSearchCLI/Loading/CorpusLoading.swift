@@ -160,7 +160,7 @@ struct CorpusLoading {
     /// was kept has settled now; notes where each is kept.
     private mutating func keepSmallFiles(in cache: SmallFilesCache, kept: SmallFilesCache.Contents?) {
         let files = smallFiles.map(\.file)
-        let settled = smallFiles.contains { $0.parsed && $0.file.state.isSettled(before: startedAt, settle: rowCache.settle) }
+        let settled = smallFiles.contains { $0.parsed && $0.file.state.identity.isSettled(before: startedAt, settle: rowCache.settle) }
         let id: String
         if let kept, files == kept.files, !settled {
             cache.markUsed()
@@ -226,8 +226,7 @@ struct CorpusLoading {
                     rows.setPath(path, ofSource: 0)
                     caching.finish()
                     corpus.append(contentsOf: rows)
-                    let state = KeptFileState(status, hash: cached.hash, warningTails: cached.warningTails)
-                    if refresh, state.isSettled(before: startedAt, settle: rowCache.settle) {
+                    if refresh, status.isSettled(before: startedAt, settle: rowCache.settle) {
                         // Its content checked, the file is kept anew as it is now, so that the
                         // next search trusts it without reading it.
                         writeRowCache(cached, path: absolute, identity: status, options: options)

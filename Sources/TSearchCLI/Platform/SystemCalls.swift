@@ -156,6 +156,12 @@ enum SystemCalls {
         var inode: UInt64
         var device: UInt64
         var isRegular: Bool
+
+        /// Whether the file had last changed (content or status) at least `settle` ns before `time`.
+        func isSettled(before time: Int64, settle: Int64) -> Bool {
+            let (limit, overflow) = time.subtractingReportingOverflow(settle)
+            return !overflow && max(modified, changed) < limit
+        }
     }
 
     /// The identity of the file at `path` (following links), or nil if it cannot be examined.

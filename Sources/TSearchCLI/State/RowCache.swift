@@ -123,13 +123,7 @@ struct KeptFileState: Equatable {
     /// loading that kept it began: a file that changed later may have changed again since within
     /// the same timestamp).
     func trusts(_ identity: SystemCalls.FileIdentity, keptAt: Int64, settle: Int64) -> Bool {
-        self.identity == identity && isSettled(before: keptAt, settle: settle)
-    }
-
-    /// Whether the file had last changed at least `settle` before `time`.
-    func isSettled(before time: Int64, settle: Int64) -> Bool {
-        let (limit, overflow) = time.subtractingReportingOverflow(settle)
-        return !overflow && max(identity.modified, identity.changed) < limit
+        self.identity == identity && identity.isSettled(before: keptAt, settle: settle)
     }
 
     func write(to writer: inout BinaryWriter) {

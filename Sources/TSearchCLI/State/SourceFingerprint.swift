@@ -43,7 +43,7 @@ struct SourceFingerprint: Codable, Hashable, Sendable {
         changed = identity.changed
         inode = identity.inode
         device = identity.device
-        settled = KeptFileState(identity, hash: hash, warningTails: []).isSettled(before: readAt, settle: settle)
+        settled = identity.isSettled(before: readAt, settle: settle)
     }
 
     /// What every hash starts with (another prefix is another algorithm: a file is then changed).
