@@ -135,11 +135,12 @@ struct CorpusLoading {
             environment.report("warning: " + path + tail)
             warningCount += 1
         }
-        if taken == nil { taken = (kept, position..<position, []) }
-        let first = taken?.sources.lowerBound ?? position
-        taken?.sources = first..<(position + 1)
-        taken?.paths.append(path)
-        smallFiles.append((file, corpus.sources.count + (position - first), false))
+        var run = taken ?? (kept, position..<position, [])
+        taken = nil  // the run's paths grow in place
+        run.sources = run.sources.lowerBound..<(position + 1)
+        run.paths.append(path)
+        smallFiles.append((file, corpus.sources.count + (position - run.sources.lowerBound), false))
+        taken = run
     }
 
     /// Adds the rows of the kept files taken so far, shown under the paths they were taken for.
@@ -285,8 +286,8 @@ struct CorpusLoading {
         let kept: SmallFilesCache.File
         switch prepared.hash {
         case .success(let hash):
-            fingerprints.append(fingerprint(file, prepared.identity, hash: hash))
-            kept = SmallFilesCache.File(path: prepared.absolute, state: KeptFileState(prepared.identity, hash: hash, warningTails: []))
+            fingerprints.append(fingerprint(file, prepared.file.identity, hash: hash))
+            kept = SmallFilesCache.File(path: prepared.file.absolute, state: KeptFileState(prepared.file.identity, hash: hash, warningTails: []))
         case .failure(let error):
             environment.report("\(input.displayPath): \(error.description)")
             errorCount += 1
@@ -401,11 +402,11 @@ struct CorpusLoading {
 }
 
 /// A small file (one that gets no row cache) read and parsed ahead of its turn, so that a folder of
-/// many small files is read on every core: its size and time, its content hash or why it could not
-/// be read, and what the loader made of it (nil rows: read it again, as `loadCorpus` says).
+/// many small files is read on every core: where it is and what it was (`Status`), its content hash
+/// or why it could not be read, and what the loader made of it (nil rows: read it again, as
+/// `loadCorpus` says).
 struct SmallFile: Sendable {
-    var absolute: String
-    var identity: SystemCalls.FileIdentity
+    var file: Status
     var hash: Result<String, SystemError>
     var loaded: Result<(corpus: Corpus, warnings: [FormatError])?, FormatError>
 
@@ -445,9 +446,9 @@ struct SmallFile: Sendable {
             switch CorpusLoading.read(file.resolved) {
             case .success(let contents):
                 let loaded = CorpusLoading.parse(contents.region, isPlainUTF8: contents.isPlainUTF8, path: path, options: options)
-                results.slots[index] = SmallFile(absolute: file.absolute, identity: file.identity, hash: .success(contents.hash), loaded: loaded)
+                results.slots[index] = SmallFile(file: file, hash: .success(contents.hash), loaded: loaded)
             case .failure(let error):
-                results.slots[index] = SmallFile(absolute: file.absolute, identity: file.identity, hash: .failure(error), loaded: .success(nil))
+                results.slots[index] = SmallFile(file: file, hash: .failure(error), loaded: .success(nil))
             }
         }
         return Array(results.slots)
