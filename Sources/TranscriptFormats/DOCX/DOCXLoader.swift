@@ -37,7 +37,7 @@ public enum DOCXLoader {
         do {
             events = try MarkupReader.events(try archive.contents(of: entry)).events
         } catch let error as ZIPError {
-            throw FormatError(file: path, kind: .member(part, problem: error.description))
+            throw FormatError(file: path, kind: .archive(error.description))
         } catch {
             throw FormatError(file: path, kind: .member(part, problem: "refused: its DTD declares external or nested entities (XXE or billion laughs)"))
         }
@@ -46,16 +46,14 @@ public enum DOCXLoader {
         }
         let paragraphs = paragraphs(of: events)
         var lines: [MeetingTextReader.Line] = []
-        var paragraphOfLine: [Int] = []
         for (index, paragraph) in paragraphs.enumerated() {
             for line in paragraph.split(separator: "\n", omittingEmptySubsequences: false) {
                 lines.append((line, index + 1))
-                paragraphOfLine.append(index)
             }
         }
         let locate = { (number: Int) in Locator(file: path, line: number, href: part, element: number - 1) }
         if let layout = MeetingTextLayout.detect(lines.lazy.map(\.text)) {
-            return MeetingTextReader(layout: layout, file: path, locate: locate).read(lines)
+            return MeetingTextReader(layout: layout, file: path, paragraphs: true, locate: locate).read(lines)
         }
         var result = ParsedRows()
         for (text, number) in lines {

@@ -8,9 +8,10 @@ import TranscriptModel
 /// - In `timecodeBlocks` a short line shaped like a name right after the timecode, with text after
 ///   it, is the speaker (`00:00:01:12 - 00:00:04:02`, `Alice Chen`, `text`); a number alone before
 ///   a timecode (a SubRip cue number) is dropped.
-/// - In the block layouts a blank line ends the row's text: text after it, before the next
-///   heading, is a row of its own without time or speaker (Otter's closing `Transcribed by …`),
-///   as is any text before the first heading (a title, a date). No line of text is ever lost.
+/// - In the block layouts a blank line ends the row's text (in a Word document, the end of a
+///   paragraph does): text after it, before the next heading, is a row of its own without time or
+///   speaker (Otter's closing `Transcribed by …`), as is any text before the first heading (a
+///   title, a date). No line of text is ever lost.
 /// - Timecodes that count frames (`hh:mm:ss:ff`) are read at a frame rate judged from the highest
 ///   frame number in the file (30 unless a frame number says more), with a warning naming the
 ///   rate assumed. A time past a million hours is a warning naming its line; its row has no time.
@@ -20,6 +21,9 @@ import TranscriptModel
 struct MeetingTextReader {
     let layout: MeetingTextLayout
     let file: String
+    /// Whether each numbered line is a paragraph of its own (a Word document's), so a row's text
+    /// is one paragraph, as if a blank line followed each; lines of one number are one paragraph.
+    var paragraphs = false
     let locate: (Int) -> Locator
 
     /// A line and its number.
@@ -91,10 +95,10 @@ struct MeetingTextReader {
             if row == nil || blankSinceText {
                 finish()
                 blankSinceText = false
-                row = (nil, nil, nil, [line], number)
-                continue
+                row = (nil, nil, nil, [], number)
             }
             row?.text.append(line)
+            if paragraphs, index + 1 == lines.count || lines[index + 1].number != number { blankSinceText = true }
         }
         finish()
         return result
