@@ -53,7 +53,7 @@ struct MeetingTextReader {
                 return Timestamp(milliseconds: millis)
             case .absurd(let text):
                 result.warnings.append(FormatError(file: file, line: line, kind: .badTimestamp(
-                    found: text, example: "0:03 or 01:02:03 (no recording lasts a million hours); the row has no time")))
+                    found: text, example: "0:03 or 1:02:03, under a million hours")))
                 return nil
             }
         }
