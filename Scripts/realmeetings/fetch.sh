@@ -2,9 +2,9 @@
 # Fetch real Word documents made by other tools (the test files in python-docx's
 # source distribution, made by Word and LibreOffice) and write meeting
 # transcripts with python-docx laid out as Teams, Google Meet and Otter write
-# them, recording what python-docx reads from each (and, for the transcripts,
-# the rows they hold) into DIR/expected.json. PyPI only. See README.md beside
-# this script.
+# them (saved as text too by docx2txt and mammoth), recording what python-docx
+# reads from each (and, for the transcripts, the rows they hold) into
+# DIR/expected.json. PyPI only. See README.md beside this script.
 #
 #   bash Scripts/realmeetings/fetch.sh DIR
 set -euo pipefail
@@ -17,8 +17,9 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 mkdir -p "$1"
 DIR=$(cd "$1" && pwd)
 
-# Pinned reference library (PyPI name==version).
+# Pinned reference library (PyPI name==version), and two docx-to-text converters.
 PKG=python-docx==1.2.0
+CONVERTERS=(docx2txt==0.9 mammoth==1.13.0)
 
 die() { echo "fetch.sh: error: $*" >&2; exit 1; }
 
@@ -34,7 +35,7 @@ mkdir -p "$DIR/sdists"
   die "cannot download $PKG from PyPI; is PyPI reachable from this machine? (see $DIR/pip-check.log)"
 }
 rm -f "$DIR/pip-check.log"
-"${PIP[@]}" install -q "$PKG" || die "pip install of $PKG failed"
+"${PIP[@]}" install -q "$PKG" "${CONVERTERS[@]}" || die "pip install of $PKG ${CONVERTERS[*]} failed"
 
 archive=$(ls "$DIR/sdists/python_docx-${PKG##*==}.tar.gz" "$DIR/sdists/python-docx-${PKG##*==}.tar.gz" 2>/dev/null | head -n1 || true)
 [ -n "$archive" ] || die "no .tar.gz sdist found for $PKG in $DIR/sdists"
@@ -49,4 +50,4 @@ tar -xzf "$archive" -C "$DIR/src" --strip-components=1
   done
 
 "$PY" "$HERE/reference.py" "$DIR"
-echo "fetch.sh: $(ls -R "$DIR/files" | grep -c '\.docx$') documents in $DIR/files, reference in $DIR/expected.json"
+echo "fetch.sh: $(ls -R "$DIR/files" | grep -c '\.docx$') documents and $(ls "$DIR/files/written" | grep -c '\.txt$') text transcripts in $DIR/files, reference in $DIR/expected.json"

@@ -1,7 +1,8 @@
 """Write the meeting transcripts (python-docx, as Teams, Google Meet and Otter
-lay them out) into DIR/files/written, and DIR/expected.json: for every .docx
-under DIR/files, the paragraphs python-docx reads, and for the written
-transcripts the rows they hold. See README.md beside this script.
+lay them out) into DIR/files/written, each also saved as text by docx2txt and
+by mammoth, and DIR/expected.json: for every .docx under DIR/files, the
+paragraphs python-docx reads, and for the written transcripts (Word and text)
+the rows they hold. See README.md beside this script.
 
     python reference.py DIR
 """
@@ -11,6 +12,8 @@ import re
 import sys
 
 import docx
+import docx2txt
+import mammoth
 from docx.oxml.ns import qn
 from docx.text.paragraph import Paragraph
 
@@ -108,13 +111,21 @@ def main(root):
     written = root / "files" / "written"
     transcripts = {}
     for name, write in [("teams.docx", teams), ("meet.docx", meet), ("otter.docx", otter)]:
-        transcripts["written/" + name] = write(written / name)
+        rows = write(written / name)
+        transcripts["written/" + name] = rows
+        # The same transcript as text, as two docx-to-text converters save it.
+        stem = name.removesuffix(".docx")
+        (written / f"{stem}.docx2txt.txt").write_text(docx2txt.process(str(written / name)), encoding="utf-8")
+        with open(written / name, "rb") as document:
+            (written / f"{stem}.mammoth.txt").write_text(mammoth.extract_raw_text(document).value, encoding="utf-8")
+        transcripts[f"written/{stem}.docx2txt.txt"] = rows
+        transcripts[f"written/{stem}.mammoth.txt"] = rows
     entries = []
-    for path in sorted((root / "files").rglob("*.docx")):
+    for path in sorted(list((root / "files").rglob("*.docx")) + list((root / "files").rglob("*.txt"))):
         relative = path.relative_to(root / "files").as_posix()
         entry = {"path": relative, "reader": "python-docx", "error": None, "paragraphs": [], "rows": transcripts.get(relative)}
         try:
-            entry["paragraphs"] = paragraphs(path)
+            entry["paragraphs"] = paragraphs(path) if path.suffix == ".docx" else None
         except Exception as error:  # a damaged test file: the reference cannot read it either
             entry["error"] = f"{type(error).__name__}: {error}"
         entries.append(entry)

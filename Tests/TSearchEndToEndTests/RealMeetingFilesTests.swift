@@ -3,8 +3,9 @@ import Testing
 
 /// Word documents made by other tools. `Scripts/realmeetings/fetch.sh DIR` collects the test
 /// documents of python-docx's source distribution (made by Word and LibreOffice) and writes
-/// transcripts with python-docx laid out as Teams, Google Meet and Otter write them, recording what
-/// python-docx reads; with `TSEARCH_REAL_MEETINGS=DIR`, each is loaded by `tsearch rows --json`.
+/// transcripts with python-docx laid out as Teams, Google Meet and Otter write them (also saved as
+/// text by docx2txt and mammoth), recording what python-docx reads; with `TSEARCH_REAL_MEETINGS=DIR`,
+/// each is loaded by `tsearch rows --json`.
 @Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["TSEARCH_REAL_MEETINGS"] != nil))
 struct RealMeetingFilesTests {
     static func entries() throws -> (directory: String, entries: [[String: Any]]) {
@@ -35,12 +36,13 @@ struct RealMeetingFilesTests {
         print("real Word documents: \(documents), \(rows) rows equal to python-docx's paragraphs")
     }
 
-    /// The transcripts python-docx wrote in each app's layout: every spoken turn is a row with its
-    /// start (to the millisecond) and speaker; the title lines load as rows without a time.
+    /// The transcripts python-docx wrote in each app's layout, and the same saved as text by
+    /// docx2txt and mammoth: every spoken turn is a row with its start (to the millisecond) and
+    /// speaker; the title lines load as rows without a time.
     @Test func transcriptsWrittenInEachAppsLayoutLoadTurnByTurn() throws {
         let (directory, entries) = try Self.entries()
         let written = entries.filter { !($0["rows"] is NSNull) }
-        #expect(written.count == 3)
+        #expect(written.count == 9)
         for entry in written {
             let path = try #require(entry["path"] as? String)
             let expected = try #require(entry["rows"] as? [[String: Any]])
