@@ -17,6 +17,8 @@ import TranscriptModel
 /// entities or DTDs, and a DTD declaring dangerous entities refused). A missing or refused part is
 /// an error naming it.
 public enum DOCXLoader {
+    /// The rows of the Word document `bytes`, named `path` in every row and message; the archive
+    /// read within `limits`. Throws when the archive, its document part or its XML cannot be read.
     public static func load(bytes: [UInt8], path: String, limits: ZIPArchive.Limits = ZIPArchive.Limits()) throws(FormatError) -> ParsedRows {
         let archive: ZIPArchive
         do {
@@ -53,7 +55,7 @@ public enum DOCXLoader {
         }
         let locate = { (number: Int) in Locator(file: path, line: number, href: part, element: number - 1) }
         if let layout = MeetingTextLayout.detect(lines.lazy.map(\.text)) {
-            return MeetingTextReader(layout: layout, file: path, paragraphs: true, locate: locate).read(lines)
+            return MeetingTextReader(layout: layout, file: path, units: .paragraphs, locate: locate).read(lines)
         }
         var result = ParsedRows()
         for (text, number) in lines {

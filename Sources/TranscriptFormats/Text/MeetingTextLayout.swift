@@ -36,8 +36,6 @@ enum MeetingTextLayout: String, CaseIterable, Sendable {
         var text: Substring?
         /// Whether a speaker may come on the next line (a timecode block: timecode, name, text).
         var speakerMayFollow = false
-        /// Whether the row's text starts on the next lines (a Zoom chat line ending in `to Everyone:`).
-        var textFollows = false
     }
 
     /// A time as written: a clock, or a timecode counting frames (whose rate the file does not say).
@@ -130,7 +128,7 @@ extension MeetingTextLayout {
             if who.hasSuffix(":"), let to = who.ranges(of: " to ").last {
                 let name = who[..<to.lowerBound].trimmingBlanks
                 guard !name.isEmpty else { return nil }
-                return Heading(start: clock, speaker: String(name), textFollows: true)
+                return Heading(start: clock, speaker: String(name))
             }
             guard let colon = who.range(of: " : ") ?? who.range(of: ": ") else { return nil }
             let name = who[..<colon.lowerBound].trimmingBlanks

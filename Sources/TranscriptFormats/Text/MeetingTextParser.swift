@@ -7,6 +7,7 @@ import TranscriptModel
 public struct MeetingTextParser: TranscriptParser {
     public init() {}
 
+    /// The rows of `text`: in the meeting layout its first lines are written in, else one per line.
     public func parse(_ text: String, file: String) -> ParsedRows {
         guard let layout = Self.layout(ofUTF8: text.utf8) else { return PlainTextParser().parse(text, file: file) }
         let lines = SourceLines(text)

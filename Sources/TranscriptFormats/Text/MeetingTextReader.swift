@@ -21,9 +21,16 @@ import TranscriptModel
 struct MeetingTextReader {
     let layout: MeetingTextLayout
     let file: String
-    /// Whether each numbered line is a paragraph of its own (a Word document's), so a row's text
-    /// is one paragraph, as if a blank line followed each; lines of one number are one paragraph.
-    var paragraphs = false
+    /// What the numbered lines are: a text file's lines, or a Word document's paragraphs (a row's
+    /// text is then one paragraph, as if a blank line followed each; lines of one number are one
+    /// paragraph, split at its line breaks).
+    var units = Units.lines
+
+    /// What a caller's numbered lines are.
+    enum Units {
+        case lines
+        case paragraphs
+    }
     let locate: (Int) -> Locator
 
     /// A line and its number.
@@ -98,7 +105,7 @@ struct MeetingTextReader {
                 row = (nil, nil, nil, [], number)
             }
             row?.text.append(line)
-            if paragraphs, index + 1 == lines.count || lines[index + 1].number != number { blankSinceText = true }
+            if units == .paragraphs, index + 1 == lines.count || lines[index + 1].number != number { blankSinceText = true }
         }
         finish()
         return result
