@@ -51,6 +51,9 @@ struct MeetingTextTests {
             (41_000, "Alice", "Hi all"), (65_000, "Bob", "Can someone"), (72_000, "Chen Wei", "https://example.com"),
             (150_000, "José", "Thanks! 👍🏽"),
         ])
+        let older = try load("10:00:01 From Alice to Everyone : Budget first\n10:00:09 From Bob to Alice(Direct Message) : ok\n", as: "chat.txt")
+        #expect(older.speakers == ["Alice", "Bob"])
+        #expect(older.texts == ["Budget first", "ok"])
         let saved = try SampleFilesTests.loadSample("offsite-chat.zoom.txt")
         Self.check(saved, [
             (36_083_000, "Dana", "Reminder: the budget review moved"), (36_125_000, "Alice", "Thanks Dana I'll update the invite"),
@@ -73,6 +76,17 @@ struct MeetingTextTests {
         let fast = try load("00:00:01:40 - 00:00:02:00\nAlice\nHello\n\n00:00:02:00 - 00:00:03:00\nBob\nHi\n", as: "f.txt")
         #expect(fast.starts == [1_800, 2_000])
         #expect(fast.warnings.first?.kind == .assumedFrameRate(50))
+    }
+
+    @Test func newerPremiereSemicolonTimecodesAndDefaultSpeakerNames() throws {
+        // Newer Premiere versions separate with `;` and name speakers in the interface's language.
+        let text = "00;01;23;54 - 00;01;36;04\n話者 1\n本日は予算の話です。\n\n00;02;34;30 - 00;02;36;22\n話者 2\nよろしくお願いします\n"
+        let result = try load(text, as: "premiere-ja.txt")
+        #expect(result.speakers == ["話者 1", "話者 2"])
+        // A frame number of 54 says 60 frames per second: 54 frames are 900 ms.
+        #expect(result.starts == [83_900, 154_500])
+        #expect(result.ends == [96_067, 156_367])
+        #expect(result.warnings.first?.kind == .assumedFrameRate(60))
     }
 
     @Test func descriptBracketedTimesInlineOrAboveTheSpeaker() throws {

@@ -118,7 +118,8 @@ extension MeetingTextLayout {
     }
 
     /// Zoom's chat: `00:05:16<TAB>Alice Chen:<TAB>text`, `10:01:23 From Alice Chen : text`,
-    /// `10:01:23 From  Alice Chen  to  Everyone:` (text on the next lines), `… to Bob(Direct Message):`.
+    /// `10:01:23 From Alice Chen to Everyone : text`, `10:01:23 From  Alice Chen  to  Everyone:` (text
+    /// on the next lines), `… to Bob(Direct Message):`.
     static func chatLine(_ line: Substring) -> Heading? {
         guard let space = line.utf8.firstIndex(where: { $0 == 0x20 || $0 == 0x09 }) else { return nil }
         guard let clock = clock(line[..<space]), isFullClock(line[..<space]) else { return nil }
@@ -131,7 +132,9 @@ extension MeetingTextLayout {
                 return Heading(start: clock, speaker: String(name))
             }
             guard let colon = who.range(of: " : ") ?? who.range(of: ": ") else { return nil }
-            let name = who[..<colon.lowerBound].trimmingBlanks
+            var name = who[..<colon.lowerBound].trimmingBlanks
+            // `From Alice to Everyone : text`: the speaker is before the recipient.
+            if let to = name.ranges(of: " to ").last { name = name[..<to.lowerBound].trimmingBlanks }
             guard !name.isEmpty else { return nil }
             return Heading(start: clock, speaker: String(name), text: who[colon.upperBound...])
         }
