@@ -1,8 +1,9 @@
 /// What a file that is no transcript looks like, told from its first bytes (its "magic number"),
 /// for an error that says so: `looks like a PDF document, not a transcript; tsearch reads …`.
 ///
-/// Only kinds whose first bytes cannot begin a text file are named here (a UTF-16 byte-order mark
-/// is never taken for MP3, say); ZIP archives are told apart by their members (`ZIPContents`).
+/// Only kinds whose first bytes cannot begin a transcript are named here (a UTF-16 byte-order mark
+/// is never taken for MP3, say; RTF is text, but its markup is no transcript's); ZIP archives are
+/// told apart by their members (`ZIPContents`).
 enum ForeignContent {
     /// The kinds known by their first bytes, with what to call them.
     private static let signatures: [(offset: Int, bytes: [UInt8], name: String)] = [
@@ -31,6 +32,7 @@ enum ForeignContent {
         (0, [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1],
          "an old-style Office document (.doc, .xls or .ppt: save it as .docx to have it read)"),
         (0, Array("SQLite format 3".utf8) + [0], "an SQLite database"),
+        (0, Array("{\\rtf".utf8), "an RTF document (save it as .docx or .txt to have it read)"),
         (0, [0x7F, 0x45, 0x4C, 0x46], "a program (ELF executable)"),
         (0, Array("MZ".utf8), "a Windows program"),
         (0, [0xCF, 0xFA, 0xED, 0xFE], "a program (Mach-O executable)"),

@@ -96,7 +96,8 @@ extension TranscriptLoader {
         release: (@Sendable (Range<Int>) -> Void)? = nil
     ) throws(FormatError) -> (corpus: Corpus, warnings: [FormatError])? {
         let format = options.format ?? TranscriptFormat(path: path)
-        if format == .srt || format == .vtt || format == .txt || format == .json, options.encoding == nil, isPlainUTF8 != false, let text = utf8Text(bytes, checked: isPlainUTF8 == true),
+        if format == .srt || format == .vtt || format == .txt || format == .json, options.encoding == nil, isPlainUTF8 != false,
+           ForeignContent.kind(of: UnsafeRawBufferPointer(rebasing: bytes.prefix(16))) == nil, let text = utf8Text(bytes, checked: isPlainUTF8 == true),
            format != .txt || MeetingTextParser.layout(ofUTF8: UnsafeBufferPointer(rebasing: text.text.bytes.prefix(64 << 10))) == nil {
             let skipped = text.text.bytes.baseAddress.map { UnsafeRawPointer($0) - bytes.baseAddress! } ?? 0
             let giveBack: @Sendable (Range<Int>) -> Void = { release?($0.lowerBound + skipped..<$0.upperBound + skipped) }

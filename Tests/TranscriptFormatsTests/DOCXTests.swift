@@ -114,10 +114,19 @@ struct DOCXTests {
         ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D], "a PNG image"),
         ([0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1, 0, 0], "an old-style Office document (.doc, .xls or .ppt: save it as .docx to have it read)"),
         ([0, 0, 0, 0x20] + Array("ftypisom".utf8) + [0, 0], "an MP4 or QuickTime audio/video file"),
+        (Array(#"{\rtf1\ansi Alice: budget}"#.utf8), "an RTF document (save it as .docx or .txt to have it read)"),
     ] as [([UInt8], String)])
-    func filesOfOtherKindsSayWhatTheyLookLike(_ bytes: [UInt8], _ kind: String) {
-        for name in ["x.srt", "x.unknown"] {
+    func filesOfOtherKindsSayWhatTheyLookLike(_ bytes: [UInt8], _ kind: String) throws {
+        for name in ["x.srt", "x.unknown", "x.txt"] {
             #expect(loadError(bytes, as: name)?.kind == .notATranscript(looksLike: kind))
+            // The in-place reader of named text formats says the same.
+            var inPlace: FormatError.Kind?
+            do {
+                _ = try bytes.withUnsafeBytes { try TranscriptLoader.loadCorpus(bytes: $0, path: name, options: LoadOptions()) }
+            } catch {
+                inPlace = (error as? FormatError)?.kind
+            }
+            #expect(inPlace == .notATranscript(looksLike: kind), "\(name)")
         }
     }
 
