@@ -51,6 +51,18 @@ struct DOCXTests {
         #expect(otter.texts == ["Hello and welcome.", "The budget, then."])
     }
 
+    @Test func oldTeamsCueParagraphs() throws {
+        let result = try TranscriptLoader.load(bytes: Self.document([
+            "0:0:0.0 --> 0:0:5.430", "Alice Chen", "Good morning, the budget first.",
+            "00:00:05.430 --> 00:00:09.120", "Bob", "Fine by me.",
+        ]), path: "teams-old.docx")
+        #expect(result.starts == [0, 5_430])
+        #expect(result.ends == [5_430, 9_120])
+        #expect(result.speakers == ["Alice Chen", "Bob"])
+        #expect(result.texts == ["Good morning, the budget first.", "Fine by me."])
+        #expect(result.lines == [1, 4])
+    }
+
     @Test func aDocumentThatIsNoTranscriptLoadsItsParagraphs() throws {
         let result = try TranscriptLoader.load(
             bytes: Self.document(["Quarterly report", "", "Revenue grew.", "<w:r><w:t>Costs </w:t></w:r><w:r><w:t>fell.</w:t></w:r>"]),
