@@ -81,7 +81,7 @@ import Testing
         let folder = try TSearch.temporaryDirectory()
         try FileManager.default.copyItem(atPath: TSearch.samples + "/" + sample.file, toPath: folder.appendingPathComponent(sample.file).path)
         let base = sample.file.split(separator: ".").first.map(String.init) ?? sample.file
-        FileManager.default.createFile(atPath: folder.appendingPathComponent(base + ".mp4").path, contents: Data())
+        _ = FileManager.default.createFile(atPath: folder.appendingPathComponent(base + ".mp4").path, contents: Data())
         let edl = try TSearch.run(["export", "--format", "edl", "--padding", "0", "--after", sample.after, "budget", sample.file], in: folder)
         #expect(edl.status == 0, "\(edl.stderr)")
         let clips = edl.stdout.split(separator: "\n").dropFirst()
@@ -108,7 +108,7 @@ import Testing
         try Data("%PDF-1.4\n\u{0}\u{1}".utf8).write(to: folder.appendingPathComponent("slides.pdf"))
         try Data("notes".utf8).write(to: folder.appendingPathComponent("agenda.md"))
         for quiet in ["all-hands.m4a", "cover.jpg", ".hidden.pdf"] {
-            FileManager.default.createFile(atPath: folder.appendingPathComponent(quiet).path, contents: Data())
+            _ = FileManager.default.createFile(atPath: folder.appendingPathComponent(quiet).path, contents: Data())
         }
         let walk = try TSearch.run(["search", "-c", "budget", "."], in: folder)
         #expect(walk.status == 0)
