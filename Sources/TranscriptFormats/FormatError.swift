@@ -58,6 +58,14 @@ public struct FormatError: Error, Hashable, Sendable, CustomStringConvertible {
         case encodingDoubt(asked: String, detected: String)
         /// A warning: the file is not UTF-8 and its encoding was guessed, not sure.
         case encodingGuess(assumed: String, alternative: String?)
+        /// A warning: timecodes count frames and the file does not say how many per second; they
+        /// were read at `framesPerSecond`.
+        case assumedFrameRate(Int)
+        /// The file is of a kind tsearch does not read; `looksLike` says what it seems to be
+        /// (`a PDF document`, `a ZIP archive holding an Excel workbook`).
+        case notATranscript(looksLike: String)
+        /// A Word document whose structure is broken: `expected` says what was missing.
+        case wordDocument(expected: String)
     }
 
     /// Whether the file simply holds nothing to read (empty, blank, a header alone): no text is
@@ -71,7 +79,7 @@ public struct FormatError: Error, Hashable, Sendable, CustomStringConvertible {
     /// a transcript that is damaged: a directory walk may skip such files with a warning.
     public var isNotATranscript: Bool {
         switch kind {
-        case .binary, .unsupportedShape, .archive: return true
+        case .binary, .unsupportedShape, .archive, .notATranscript: return true
         default: return false
         }
     }
@@ -87,7 +95,14 @@ public struct FormatError: Error, Hashable, Sendable, CustomStringConvertible {
         case .reading(let reason):
             return reason
         case .binary:
-            return "binary file, not a transcript"
+            return "binary file, not a transcript; " + TranscriptFormat.whatIsRead
+        case .notATranscript(let looksLike):
+            return "looks like \(looksLike), not a transcript; " + TranscriptFormat.whatIsRead
+        case .wordDocument(let expected):
+            return "not a readable Word document: expected \(expected)"
+        case .assumedFrameRate(let rate):
+            return "timecodes count frames and the file does not say how many per second: read at \(rate) frames per second"
+                + " (a guess; a time may be off by a fraction of a second)"
         case .badTimestamp(let found, let example):
             return "expected a timestamp like \(example), found \(quoted(found))"
         case .badTiming(let found, let example):

@@ -1,7 +1,7 @@
 /// The formats tsearch reads, and how a file's format is chosen: by extension, or for stdin and
 /// unknown extensions by sniffing the decoded text.
 public enum TranscriptFormat: String, CaseIterable, Sendable {
-    case srt, vtt, json, txt, epub
+    case srt, vtt, json, txt, epub, docx
 
     /// The lower-cased file extensions (without the dot) that mean this format.
     public var extensions: [String] {
@@ -11,6 +11,7 @@ public enum TranscriptFormat: String, CaseIterable, Sendable {
         case .json: return ["json"]
         case .txt: return ["txt"]
         case .epub: return ["epub"]
+        case .docx: return ["docx"]
         }
     }
 
@@ -37,27 +38,28 @@ public enum TranscriptFormat: String, CaseIterable, Sendable {
         return .txt
     }
 
-    /// The parser for this text format; nil for EPUB, which is read from its bytes (`EPUBLoader`).
+    /// The parser for this text format; nil for EPUB and Word, which are read from their bytes
+    /// (`EPUBLoader`, `DOCXLoader`).
     public var textParser: (any TranscriptParser)? {
         switch self {
         case .srt: return SubRipParser()
         case .vtt: return WebVTTParser()
         case .json: return JSONTranscriptParser()
-        case .txt: return PlainTextParser()
-        case .epub: return nil
+        case .txt: return MeetingTextParser()
+        case .epub, .docx: return nil
         }
     }
 
-    /// The parser for this format read with `options` (plain text for EPUB, which is never parsed
-    /// from text).
+    /// The parser for this format read with `options` (text for EPUB and Word, which are never
+    /// parsed from text).
     func textParser(_ options: LoadOptions) -> any TranscriptParser {
         switch self {
         case .vtt: return WebVTTParser(rollingCaptions: options.rollingCaptions)
-        default: return textParser ?? PlainTextParser()
+        default: return textParser ?? MeetingTextParser()
         }
     }
 
-    /// Whether `bytes` start like a ZIP archive (an EPUB).
+    /// Whether `bytes` start like a ZIP archive (an EPUB, a Word document, or something else).
     public static func looksLikeZIP(_ bytes: [UInt8]) -> Bool {
         bytes.starts(with: [0x50, 0x4B, 0x03, 0x04])
     }

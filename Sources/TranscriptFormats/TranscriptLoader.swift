@@ -25,11 +25,11 @@ public enum TranscriptLoader {
     /// Loads with every choice of `options` (format, encoding, rolling captions).
     public static func load(bytes: [UInt8], path: String, options: LoadOptions) throws(FormatError) -> LoadResult {
         let named = options.format ?? TranscriptFormat(path: path)
-        if named == .epub || (named == nil && TranscriptFormat.looksLikeZIP(bytes)) {
-            let parsed = try EPUBLoader.load(bytes: bytes, path: path)
-            guard !parsed.rows.isEmpty else { throw FormatError(file: path, kind: .noRows(skipped: parsed.warnings)) }
-            let source = SourceInfo(path: path, format: TranscriptFormat.epub.rawValue, encoding: "EPUB")
-            return LoadResult(transcript: Transcript(source: source, rows: parsed.rows), warnings: parsed.warnings)
+        if named == .epub || named == .docx || TranscriptFormat.looksLikeZIP(bytes) {
+            return try loadArchive(bytes: bytes, path: path, named: named)
+        }
+        if let kind = ForeignContent.kind(of: bytes) {
+            throw FormatError(file: path, kind: .notATranscript(looksLike: kind))
         }
         let decoded = try TextDecoding.decode(bytes, path: path, encoding: options.encoding)
         var chosen = named ?? TranscriptFormat.sniff(decoded.text)
@@ -41,7 +41,7 @@ public enum TranscriptLoader {
         }
         if parsed.rows.isEmpty, named == nil, chosen != .txt {
             chosen = .txt
-            parsed = PlainTextParser().parse(decoded.text, file: path)
+            parsed = MeetingTextParser().parse(decoded.text, file: path)
         }
         guard !parsed.rows.isEmpty else {
             throw FormatError(file: path, kind: .noRows(skipped: parsed.warnings))
@@ -52,6 +52,32 @@ public enum TranscriptLoader {
 }
 
 extension TranscriptLoader {
+    /// A ZIP archive: an EPUB or a Word document by its members (whatever its name says, when its
+    /// members say plainly which it is), else by its name; any other archive is an error saying
+    /// what it holds.
+    private static func loadArchive(bytes: [UInt8], path: String, named: TranscriptFormat?) throws(FormatError) -> LoadResult {
+        let archive: ZIPArchive
+        do {
+            archive = try ZIPArchive(bytes: bytes)
+        } catch {
+            throw FormatError(file: path, kind: .archive(error.description))
+        }
+        let format: TranscriptFormat
+        switch ZIPContents(archive) {
+        case .epub: format = .epub
+        case .wordDocument: format = .docx
+        case .other(let looksLike):
+            guard let named, named == .epub || named == .docx else {
+                throw FormatError(file: path, kind: .notATranscript(looksLike: looksLike))
+            }
+            format = named
+        }
+        let parsed = format == .epub ? try EPUBLoader.load(archive, path: path) : try DOCXLoader.load(archive, path: path)
+        guard !parsed.rows.isEmpty else { throw FormatError(file: path, kind: .noRows(skipped: parsed.warnings)) }
+        let source = SourceInfo(path: path, format: format.rawValue, encoding: format == .epub ? "EPUB" : "Word")
+        return LoadResult(transcript: Transcript(source: source, rows: parsed.rows), warnings: parsed.warnings)
+    }
+
     /// One source's bytes loaded as a corpus of that source, with the warnings: what `load` reads,
     /// made straight into columns. SubRip, WebVTT, JSON and plain text in UTF-8 (named so by
     /// `options` or the path's extension, no encoding named) are read in place (each parser on
@@ -70,7 +96,9 @@ extension TranscriptLoader {
         release: (@Sendable (Range<Int>) -> Void)? = nil
     ) throws(FormatError) -> (corpus: Corpus, warnings: [FormatError])? {
         let format = options.format ?? TranscriptFormat(path: path)
-        if format == .srt || format == .vtt || format == .txt || format == .json, options.encoding == nil, isPlainUTF8 != false, let text = utf8Text(bytes, checked: isPlainUTF8 == true) {
+        if format == .srt || format == .vtt || format == .txt || format == .json, options.encoding == nil, isPlainUTF8 != false,
+           ForeignContent.kind(of: UnsafeRawBufferPointer(rebasing: bytes.prefix(16))) == nil, let text = utf8Text(bytes, checked: isPlainUTF8 == true),
+           format != .txt || MeetingTextParser.layout(ofUTF8: UnsafeBufferPointer(rebasing: text.text.bytes.prefix(64 << 10))) == nil {
             let skipped = text.text.bytes.baseAddress.map { UnsafeRawPointer($0) - bytes.baseAddress! } ?? 0
             let giveBack: @Sendable (Range<Int>) -> Void = { release?($0.lowerBound + skipped..<$0.upperBound + skipped) }
             let parsed: ParsedColumns

@@ -31,7 +31,7 @@ import Testing
         #expect(errors.contains(#"tsearch: warning: ./bad-time.vtt:6: expected a timing line like "00:01:02.500 --> 00:01:04.000", found "00:00:xx.000 --> 00:00:04.000""#))
         // The truncated cue's timing still reads ("00:0" is 0 s) and it has no text: nothing is lost.
         #expect(!errors.contains { $0.contains("truncated.srt") })
-        #expect(errors.contains("tsearch: warning: ./garbage.srt: binary file, not a transcript"))
+        #expect(errors.contains("tsearch: warning: ./garbage.srt: binary file, not a transcript; tsearch reads .srt, .vtt, .webvtt, .json, .txt, .epub and .docx files"))
         #expect(errors.contains("tsearch: warning: ./empty.srt: holds no cue, segment or line of text"))
     }
 
@@ -39,7 +39,7 @@ import Testing
         let folder = try Self.folder()
         let garbage = try TSearch.run(["search", "budget", "garbage.srt", "bad-time.vtt"], in: folder)
         #expect(garbage.status == 2)
-        #expect(garbage.stderr.contains("tsearch: garbage.srt: binary file, not a transcript\n"))
+        #expect(garbage.stderr.contains("tsearch: garbage.srt: binary file, not a transcript; tsearch reads .srt, .vtt, .webvtt, .json, .txt, .epub and .docx files\n"))
         #expect(garbage.stdout.contains("budget three"))
         let empty = try TSearch.run(["search", "budget", "empty.srt"], in: folder)
         #expect(empty.status == 1)
@@ -55,7 +55,7 @@ import Testing
         let folder = try Self.folder()
         let result = try TSearch.run(["search", "budget", "x.srt"], in: folder)
         #expect(result.status == 1)
-        #expect(result.stderr == "tsearch: warning: x.srt: no .srt, .vtt, .json, .txt or .epub file in this directory\n")
+        #expect(result.stderr == "tsearch: warning: x.srt: no transcript in this directory (tsearch reads .srt, .vtt, .webvtt, .json, .txt, .epub and .docx files)\n")
     }
 
     @Test func goodFileAloneExitsZeroWithWarningOnly() throws {

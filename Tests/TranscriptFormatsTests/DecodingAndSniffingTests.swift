@@ -104,7 +104,7 @@ struct MalformedInputTests {
     @Test func binaryGarbageIsAnError() {
         var generator = SplitMix64(seed: 7)
         let bytes = (0..<4096).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
-        #expect(loadError(bytes, as: "garbage.srt")?.description == "garbage.srt: binary file, not a transcript")
+        #expect(loadError(bytes, as: "garbage.srt")?.description == "garbage.srt: binary file, not a transcript; " + TranscriptFormat.whatIsRead)
     }
 
     @Test func fileWhoseEveryCueIsBrokenNamesThem() {

@@ -12,7 +12,8 @@ import TranscriptModel
 /// - a skipped cue is a warning (`tsearch: warning: a.srt:12: …`);
 /// - a file that holds nothing (empty, blank, a WebVTT header alone) is a warning: nothing is lost;
 /// - a file found in a directory that is not a transcript (binary, JSON of another shape, such as a
-///   `package.json`) is a warning: it was never asked for;
+///   `package.json`) is a warning: it was never asked for; so is a file of a kind tsearch does not
+///   read (`InputFiles.unknownFiles`: a `.pdf`, a `.md`), named, never skipped silently;
 /// - anything else (a file that cannot be read, a named file that is not a transcript, a transcript
 ///   none of whose cues can be read, broken JSON) is an error (`tsearch: a.srt: …`, exit status 2).
 ///
@@ -70,6 +71,9 @@ struct CorpusLoading {
     /// added in one go (all of them, into an empty corpus, without a copy).
     private var taken: (contents: SmallFilesCache.Contents, sources: Range<Int>, paths: [String])?
 
+    /// How many files of unknown kinds found in a walk are named one by one, before a count of the rest.
+    static let namedUnknownFiles = 20
+
     /// Loads `paths` (relative ones against `baseDirectory`, nil for the current directory) in
     /// `format` (nil: by extension or content), every other choice detected.
     static func load(
@@ -91,7 +95,17 @@ struct CorpusLoading {
             loading.unreadable.append(path)
         }
         for directory in expansion.emptyDirectories {
-            environment.report("warning: \(directory): no .srt, .vtt, .json, .txt or .epub file in this directory")
+            environment.report("warning: \(directory): no transcript in this directory (\(TranscriptFormat.whatIsRead))")
+            loading.warningCount += 1
+        }
+        // Each named, up to a screenful; then how many more.
+        for file in expansion.unknownFiles.prefix(Self.namedUnknownFiles) {
+            environment.report("warning: \(file): skipped, not a kind of file tsearch reads (\(TranscriptFormat.whatIsRead);"
+                + " name the file itself to have it read by its content)")
+            loading.warningCount += 1
+        }
+        if expansion.unknownFiles.count > Self.namedUnknownFiles {
+            environment.report("warning: skipped \(expansion.unknownFiles.count - Self.namedUnknownFiles) more files of kinds tsearch does not read")
             loading.warningCount += 1
         }
         // Small files kept from an earlier loading of these paths are taken as they were; the

@@ -20,6 +20,10 @@ enum Input: Hashable, Sendable {
 /// order, taking files with a supported extension (transcripts, and videos for their subtitles),
 /// skipping hidden entries and not following symbolic links to directories (so a link loop cannot
 /// hang the walk); `-` is standard input.
+///
+/// Every other file a walk meets is named in `unknownFiles` (a warning: never skipped silently),
+/// except media that sits beside transcripts: audio and images (`quietExtensions`: the recording a
+/// transcript belongs to, a thumbnail, a cover).
 enum InputFiles {
     struct Expansion {
         var inputs: [Input] = []
@@ -27,7 +31,15 @@ enum InputFiles {
         var errors: [(path: String, message: String)] = []
         /// Directories given by name that held no supported file.
         var emptyDirectories: [String] = []
+        /// Files met in a directory walk that are of no kind tsearch reads (not hidden, not media).
+        var unknownFiles: [String] = []
     }
+
+    /// Extensions (lower-cased) of files a walk skips without a word: audio (a transcript's
+    /// recording) and images (thumbnails, covers, slides' pictures).
+    static let quietExtensions: Set<String> = Set(MediaFiles.extensions).union([
+        "jpg", "jpeg", "png", "gif", "webp", "heic", "heif", "bmp", "tif", "tiff", "svg", "ico",
+    ])
 
     /// Expands `paths`, resolving relative ones against `baseDirectory` (nil: the current directory).
     /// Inputs keep the paths as given (`Samples/a.srt`), for display.
@@ -87,10 +99,18 @@ enum InputFiles {
             case .file:
                 if TranscriptFormat(path: name) != nil || VideoSubtitleStream.isVideo(path: name) {
                     expansion.inputs.append(.found(path))
+                } else if !isQuiet(name) {
+                    expansion.unknownFiles.append(path)
                 }
             case .missing, .stream, .other:
                 break
             }
         }
+    }
+
+    /// Whether a walk skips the file `name` without a warning (see `quietExtensions`).
+    static func isQuiet(_ name: String) -> Bool {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
+        return quietExtensions.contains(name[name.index(after: dot)...].lowercased())
     }
 }

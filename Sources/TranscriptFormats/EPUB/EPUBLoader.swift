@@ -15,13 +15,18 @@ public enum EPUBLoader {
     static let fontObfuscation: Set<String> = ["http://www.idpf.org/2008/embedding", "http://ns.adobe.com/pdf/enc#RC"]
 
     public static func load(bytes: [UInt8], path: String, limits: ZIPArchive.Limits = ZIPArchive.Limits()) throws(FormatError) -> ParsedRows {
-        func fail(_ kind: FormatError.Kind) -> FormatError { FormatError(file: path, kind: kind) }
         let archive: ZIPArchive
         do {
             archive = try ZIPArchive(bytes: bytes, limits: limits)
         } catch {
-            throw fail(.archive(error.description))
+            throw FormatError(file: path, kind: .archive(error.description))
         }
+        return try load(archive, path: path)
+    }
+
+    /// The rows of an archive already opened.
+    static func load(_ archive: ZIPArchive, path: String) throws(FormatError) -> ParsedRows {
+        func fail(_ kind: FormatError.Kind) -> FormatError { FormatError(file: path, kind: kind) }
         func document(_ name: String) throws(FormatError) -> [MarkupEvent]? {
             let contents: [UInt8]?
             do {
