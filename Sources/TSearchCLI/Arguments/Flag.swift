@@ -157,7 +157,9 @@ struct Flag: Sendable {
             guard let number = Int(value), number >= 0 else {
                 throw UsageError("--context expects a number of rows (0 or more), found \"\(value)\"")
             }
-            raw.contextRows = number
+            // More rows than any corpus holds means every row; capped so that no row number
+            // plus or minus it can overflow.
+            raw.contextRows = min(number, Int(Int32.max))
         },
         Flag(long: "count", short: "c", valueName: nil,
              help: "Print only the number of hits per file (files with hits), then the total.",

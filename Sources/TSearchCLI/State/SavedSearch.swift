@@ -79,7 +79,7 @@ struct SavedSearch {
     /// nil, with the reason reported, when there is none to use.
     static func restoreForReading(from store: SessionStore, environment: CommandEnvironment) -> Restored? {
         do {
-            return try store.withLock { () throws(SessionError) in
+            return try store.withReadLock { () throws(SessionError) in
                 try restore(try store.read(), store: store, environment: environment)
             }
         } catch {

@@ -35,7 +35,7 @@ struct SubtitleCache {
     /// The content hash recorded for the video at `path` (absolute) as it is now, if it was seen
     /// with this size and modification time.
     func knownHash(path: String, status: (size: Int64, modified: Int64)) -> String? {
-        guard case .success(let bytes) = SystemCalls.readFile(statPath(path: path, status: status)) else { return nil }
+        guard case .success(let bytes) = SystemCalls.readRegularFile(statPath(path: path, status: status), limit: 1 << 20) else { return nil }
         let hash = String(decoding: bytes, as: UTF8.self)
         return SourceFingerprint.isHash(hash) ? hash : nil
     }
@@ -48,7 +48,7 @@ struct SubtitleCache {
 
     /// The subtitles cached for a video with content hash `hash`.
     func subtitles(hash: String) -> VideoSubtitles? {
-        guard SourceFingerprint.isHash(hash), case .success(let bytes) = SystemCalls.readFile(entryPath(hash)),
+        guard SourceFingerprint.isHash(hash), case .success(let bytes) = SystemCalls.readRegularFile(entryPath(hash), limit: 1 << 30),
               let subtitles = try? JSONDecoder().decode(VideoSubtitles.self, from: Data(bytes)),
               subtitles.schema == 1 else { return nil }
         return subtitles
