@@ -93,3 +93,21 @@ import Testing
         }
     }
 }
+
+/// `--media` goes into the page's links: only a URL a click may open safely.
+struct MediaLinkTests {
+    @Test(arguments: ["javascript:alert(1)", " JavaScript:alert(1)", "java\tscript:alert(1)", "data:text/html,<script>1</script>", "vbscript:x"])
+    func scriptURLsAreRefused(_ media: String) throws {
+        let result = try TSearch.run(["export", "--format", "html", "--media", media, "budget", "Samples/planning.srt"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("a page links only to http, https or file URLs"))
+        #expect(!result.stdout.contains("script:"))
+    }
+
+    @Test(arguments: ["https://example.com/talk.mp4", "file:///srv/talk.mp4", "talk.mp4", "../media/talk.mp4"])
+    func ordinaryLinksAreWritten(_ media: String) throws {
+        let result = try TSearch.run(["export", "--format", "html", "--media", media, "budget", "Samples/planning.srt"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("href=\"\(media)#t="))
+    }
+}

@@ -123,7 +123,13 @@ struct Flag: Sendable {
              commands: searching.union(exporting)) { raw, _ in raw.syntax = .regularExpression },
         Flag(long: "language", short: nil, valueName: "LANG",
              help: "Case rules of LANG: tr or az match i/İ and ı/I as Turkish does.",
-             commands: searching.union(exporting)) { raw, value in raw.language = value },
+             commands: searching.union(exporting)) { raw, value throws(UsageError) in
+            // A misspelt language would be ignored silently (only tr and az change matching).
+            guard SearchOptions.isKnownLanguage(value) else {
+                throw UsageError("--language expects a language code such as tr, az or en, found \"\(value)\"")
+            }
+            raw.language = value
+        },
         Flag(long: "across-cues", short: nil, valueName: nil,
              help: "Search each file as one text, its cues joined by a space, so a sentence cut over two cues is found (shown whole, with the first cue's time).",
              commands: searching.union(exporting)) { raw, _ in raw.spanning = .acrossRows },

@@ -30,6 +30,9 @@ struct ExportCommand {
         guard !raw.preTag.isEmpty, !raw.postTag.isEmpty else {
             throw CommandError.usage(UsageError("--pre-tag and --post-tag cannot be empty"))
         }
+        if format == .html, let media = raw.mediaURL, !HTMLExport.isSafeLink(media) {
+            throw CommandError.usage(UsageError("--media \(media): a page links only to http, https or file URLs, or to a path"))
+        }
         let search: SavedSearch
         let current: Int?
         var failed = false
