@@ -60,7 +60,7 @@ import Testing
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return }
         let folder = try TSearch.temporaryDirectory()
         let name = "talk\u{1B}]0;pwned\u{07}"
-        try TSearch.shell("cp '\(TSearch.samples)/planning.srt' \"$(printf 'talk\\033]0;pwned\\007').srt\" && touch \"$(printf 'talk\\033]0;pwned\\007').mp4\"", in: folder)
+        try TSearch.shell("cp '\(TSearch.samples)/planning.srt' \"$(printf 'talk\\033]0;pwned\\007').srt\" && touch \"$(printf 'talk\\033]0;pwned\\007').mp3\"", in: folder)
         let onTerminal = try TSearch.shell(
             "script -qec \"'\(TSearch.binary.path)' export --format edl budget .\" /dev/null", in: folder)
         #expect(onTerminal.status == 0)
@@ -68,6 +68,6 @@ import Testing
         #expect(!onTerminal.stdout.contains("\u{1B}]0;"))
         #expect(!onTerminal.stdout.contains("\u{07}"))
         let toFile = try TSearch.run(["export", "--format", "edl", "budget", "."], in: folder)
-        #expect(toFile.stdout.contains(name + ".mp4"))
+        #expect(toFile.stdout.contains(name + ".mp3"))
     }
 }

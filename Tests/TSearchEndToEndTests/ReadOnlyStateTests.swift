@@ -34,3 +34,21 @@ struct ReadOnlyStateTests {
         #expect(next.stderr.contains("cannot save the search"))
     }
 }
+
+/// A search whose session cannot be saved leaves nothing behind (each stdin search left its rows,
+/// 16 MB for a big one, in a cache no session named).
+struct UnsavableSessionTests {
+    @Test func aSessionThatCannotBeSavedLeavesNoCache() throws {
+        let folder = try TSearch.temporaryDirectory()
+        let session = folder.appendingPathComponent("session.json")
+        try FileManager.default.createDirectory(at: session, withIntermediateDirectories: true)
+        let planning = try Data(contentsOf: URL(fileURLWithPath: TSearch.samples + "/planning.srt"))
+        for _ in 0..<3 {
+            let result = try TSearch.run(["search", "budget", "-"], stdin: planning, environment: ["TSEARCH_STATE": session.path])
+            #expect(result.status == 2)
+            #expect(result.stderr.contains("cannot save the search"))
+        }
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "session.json" }
+        #expect(left.filter { !$0.hasSuffix(".lock") } == [])
+    }
+}

@@ -146,7 +146,13 @@ struct SavedSearch {
         // With standard input or a pipe among the inputs every row is written with the session: a cache
         // gone later (replaced, or removed as least recently used) could not be made again.
         let cache = try store.writeCache(corpus: corpus, index: index, keptRows: readStandardInput || !streams.isEmpty ? [] : keptRows)
-        try store.write(state(current: current, cache: cache))
+        do {
+            try store.write(state(current: current, cache: cache))
+        } catch {
+            // The session still names the cache it had: the new one would be left for no one.
+            store.removeCache(id: cache)
+            throw error
+        }
     }
 
     func state(current: Int?, cache: String) -> SessionState {

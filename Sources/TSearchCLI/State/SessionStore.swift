@@ -99,6 +99,12 @@ struct SessionStore {
         }
     }
 
+    /// Removes the cache `id` (one a session that could not be saved would have named).
+    func removeCache(id: String) {
+        guard !id.isEmpty, !id.contains("/") else { return }
+        SystemCalls.remove(cachePath(id: id))
+    }
+
     static let cacheMagic = Array("TSSESSIONCACHE2".utf8)
 
     /// Writes the rows and hit maps beside the session; returns the id the session must name.
