@@ -45,7 +45,8 @@ struct UnsavableSessionTests {
         let planning = try Data(contentsOf: URL(fileURLWithPath: TSearch.samples + "/planning.srt"))
         for _ in 0..<3 {
             let result = try TSearch.run(["search", "budget", "-"], stdin: planning, environment: ["TSEARCH_STATE": session.path])
-            #expect(result.status == 2)
+            // The search itself succeeded: saving it is only warned about.
+            #expect(result.status == 0)
             #expect(result.stderr.contains("cannot save the search"))
         }
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "session.json" }
