@@ -31,6 +31,9 @@ let package = Package(
             dependencies: ["TranscriptModel", "TranscriptFormats", "TranscriptSearch"],
             path: "Samples/LibraryExample"
         ),
+        // Every reader on arbitrary bytes: libFuzzer's target when built with -sanitize=fuzzer
+        // -DFUZZING (Scripts/fuzz/run.sh), else a replayer of inputs.
+        .executableTarget(name: "tsearch-fuzz", dependencies: ["TranscriptModel", "TranscriptFormats"]),
         .executableTarget(
             name: "tsearch-bench",
             dependencies: ["TranscriptModel", "TranscriptFormats", "TranscriptSearch", "TranscriptRendering"]

@@ -8,7 +8,13 @@
 /// Removed: escape sequences whole (CSI `ESC [ … final`, OSC `ESC ] … BEL|ESC \`, DCS/SOS/PM/APC
 /// strings up to their terminator, and two-character `ESC x`), the 8-bit forms of CSI/OSC/DCS
 /// (U+009B, U+009D, U+0090 …), and every other C0 or C1 control character and DEL. Tabs and line
-/// ends become a space. Everything else (including bidirectional marks) is kept.
+/// ends become a space.
+///
+/// Bidirectional formatting is contained in the text it came with (Trojan Source: a U+202E in a
+/// cue must not reverse what follows it on the screen): each embedding, override or isolate left
+/// open (U+202A, U+202B, U+202D, U+202E, U+2066…U+2068) is closed at the end of the text, and a
+/// closer with nothing to close (U+202C, U+2069) is removed. Marks (U+200E, U+200F, U+061C) and
+/// balanced use are kept as they are.
 public enum ControlSequences {
     /// Whether `text` holds any control character (and so anything `stripped` would change).
     @inlinable
@@ -21,11 +27,19 @@ public enum ControlSequences {
 
     /// Whether UTF-8 `bytes` hold a control character: C0 and DEL are single bytes; C1
     /// (U+0080…U+009F) is 0xC2 then 0x80…0x9F.
+    /// Bidirectional formatting characters count too (U+202A…U+202E are 0xE2 0x80 0xAA…0xAE,
+    /// U+2066…U+2069 are 0xE2 0x81 0xA6…0xA9): `stripped` may have to balance them.
     public static func hasControlBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var afterC2 = false
+        var previous: UInt8 = 0
+        var beforePrevious: UInt8 = 0
         for byte in bytes {
-            if byte < 0x20 || byte == 0x7F || (afterC2 && byte <= 0x9F) { return true }
-            afterC2 = byte == 0xC2
+            if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte <= 0x9F) { return true }
+            if beforePrevious == 0xE2
+                && (previous == 0x80 && (0xAA...0xAE).contains(byte) || previous == 0x81 && (0xA6...0xA9).contains(byte)) {
+                return true
+            }
+            beforePrevious = previous
+            previous = byte
         }
         return false
     }
@@ -42,8 +56,31 @@ public enum ControlSequences {
         var out = String.UnicodeScalarView()
         let scalars = Array(text.unicodeScalars)
         var index = 0
+        // The bidirectional embeddings, overrides and isolates open at this point, innermost last.
+        var open: [UInt32] = []
         while index < scalars.count {
             let scalar = scalars[index]
+            if let kind = BidiFormatting(scalar.value) {
+                switch kind {
+                case .opensEmbedding, .opensIsolate:
+                    open.append(scalar.value)
+                    out.append(scalar)
+                case .closesEmbedding:
+                    // Closes the innermost embedding or override, unless an isolate is innermost.
+                    if let last = open.last, BidiFormatting(last) == .opensEmbedding {
+                        open.removeLast()
+                        out.append(scalar)
+                    }
+                case .closesIsolate:
+                    // Closes the innermost isolate and every embedding opened inside it.
+                    if let isolate = open.lastIndex(where: { BidiFormatting($0) == .opensIsolate }) {
+                        open.removeSubrange(isolate...)
+                        out.append(scalar)
+                    }
+                }
+                index += 1
+                continue
+            }
             guard isControl(scalar) else {
                 out.append(scalar)
                 index += 1
@@ -63,7 +100,25 @@ public enum ControlSequences {
                 index += 1
             }
         }
+        for opener in open.reversed() {
+            out.append(Unicode.Scalar(BidiFormatting(opener) == .opensIsolate ? 0x2069 : 0x202C)!)
+        }
         return String(out)
+    }
+
+    /// What a bidirectional formatting character does to the nesting; nil for any other scalar.
+    private enum BidiFormatting: Equatable {
+        case opensEmbedding, closesEmbedding, opensIsolate, closesIsolate
+
+        init?(_ value: UInt32) {
+            switch value {
+            case 0x202A, 0x202B, 0x202D, 0x202E: self = .opensEmbedding
+            case 0x202C: self = .closesEmbedding
+            case 0x2066, 0x2067, 0x2068: self = .opensIsolate
+            case 0x2069: self = .closesIsolate
+            default: return nil
+            }
+        }
     }
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {

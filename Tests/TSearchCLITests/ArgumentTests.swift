@@ -131,4 +131,14 @@ struct ColourDecisionTests {
         let environment = CommandEnvironment(stdoutIsTerminal: isTerminal, variables: variables)
         #expect(environment.colourEnabled(choice) == expected)
     }
+
+    /// A language that is not one is an error, never silently ignored (only tr and az change how
+    /// case matches; any real language is accepted).
+    @Test(arguments: [("tr", true), ("az", true), ("tr-TR", true), ("en_US", true), ("fil", true), ("EN", true),
+                      ("turkish", false), ("xx", false), ("", false), ("t", false), ("1r", false)])
+    func languageMustBeALanguageCode(_ code: String, _ isAccepted: Bool) {
+        let parsed = try? RawArguments.parse(["search", "--language", code, "i"])
+        #expect((parsed != nil) == isAccepted)
+        if isAccepted { #expect(parsed?.language == code) }
+    }
 }

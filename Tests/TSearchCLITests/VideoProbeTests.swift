@@ -45,12 +45,27 @@ struct VideoProbeTests {
         #expect(cache.subtitles(hash: hash) == nil)
         cache.store(subtitles, hash: hash)
         #expect(cache.subtitles(hash: hash) == subtitles)
-        let status: (size: Int64, modified: Int64) = (5, 1_700_000_000_123_456_789)
-        #expect(cache.knownHash(path: "/v/talk.mkv", status: status) == nil)
-        cache.remember(hash: hash, path: "/v/talk.mkv", status: status)
-        #expect(cache.knownHash(path: "/v/talk.mkv", status: status) == hash)
-        #expect(cache.knownHash(path: "/v/talk.mkv", status: (5, status.modified + 1)) == nil)
-        #expect(cache.knownHash(path: "/v/other.mkv", status: status) == nil)
+        let identity = SystemCalls.FileIdentity(
+            size: 5, modified: 1_700_000_000_123_456_789, changed: 1_700_000_000_123_456_789, inode: 42, device: 7, isRegular: true)
+        let hashedAt = identity.changed + 3_000_000_000
+        #expect(cache.knownHash(path: "/v/talk.mkv", identity: identity) == nil)
+        // Hashed within the settling time: not remembered (a change in the same tick keeps the identity).
+        cache.remember(hash: hash, path: "/v/talk.mkv", identity: identity, hashedAt: identity.changed + 1_000, settle: 2_000_000_000)
+        #expect(cache.knownHash(path: "/v/talk.mkv", identity: identity) == nil)
+        cache.remember(hash: hash, path: "/v/talk.mkv", identity: identity, hashedAt: hashedAt, settle: 2_000_000_000)
+        #expect(cache.knownHash(path: "/v/talk.mkv", identity: identity) == hash)
+        // Any field of the identity differing is another file.
+        for changed in [\SystemCalls.FileIdentity.size, \.modified, \.changed] {
+            var other = identity
+            other[keyPath: changed] += 1
+            #expect(cache.knownHash(path: "/v/talk.mkv", identity: other) == nil)
+        }
+        for changed in [\SystemCalls.FileIdentity.inode, \.device] {
+            var other = identity
+            other[keyPath: changed] += 1
+            #expect(cache.knownHash(path: "/v/talk.mkv", identity: other) == nil)
+        }
+        #expect(cache.knownHash(path: "/v/other.mkv", identity: identity) == nil)
     }
 
     @Test func theCacheFolderFollowsTheStateThenXDGThenHome() {

@@ -214,6 +214,30 @@ struct VideoSubtitlesTests {
         #expect(cache.filter { $0.hasSuffix(".json") }.count == 2)
     }
 
+    /// A video replaced by another of the same size and modification time (a restored backup, a
+    /// `cp -p`) is converted again: the cache knows a video by its whole identity, not by size and
+    /// time alone, which once showed the old video's subtitles.
+    @Test func aVideoReplacedUnderTheSameSizeAndTimeIsConvertedAgain() throws {
+        let folder = try VideoFixtures.copy()
+        let path = try VideoFixtures.shims(in: folder).path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")
+        let environment = ["PATH": path, "TSEARCH_CACHE_SETTLE_NS": "0"]
+        let talk = folder.appendingPathComponent("talk.mkv")
+        // The same video with one word changed in its German stream: the same size.
+        var bytes = [UInt8](try Data(contentsOf: talk))
+        let word = Array("Budget".utf8)
+        let at = try #require((0...(bytes.count - word.count)).first { Array(bytes[$0..<($0 + word.count)]) == word })
+        bytes.replaceSubrange(at..<(at + word.count), with: Array("Gadget".utf8))
+        let other = folder.appendingPathComponent("other.mkv")
+        try Data(bytes).write(to: other)
+        let first = try Self.run(["search", "-c", "gadget", "talk.mkv"], in: folder, environment: environment)
+        #expect(first.status == 1)
+        _ = try TSearch.shell("touch -r talk.mkv other.mkv && mv other.mkv talk.mkv", in: folder)
+        let replaced = try Self.run(["search", "-c", "gadget", "talk.mkv"], in: folder, environment: environment)
+        #expect(replaced.status == 0)
+        #expect(replaced.stdout.contains("talk.mkv#s:1 (ger):1"))
+        #expect(VideoFixtures.runs(in: folder) == ["ffprobe", "ffmpeg", "ffprobe", "ffmpeg"])
+    }
+
     @Test func videosInADirectoryAreSearchedWithTheTranscripts() throws {
         let folder = try VideoFixtures.copy()
         let outcome = try Self.run(["search", "-c", "budget", "."], in: folder)

@@ -147,12 +147,14 @@ struct ByteReadingTests {
         #expect(declined > 100)
     }
 
-    /// Every scalar: the byte test for non-ASCII spaces and C1 controls agrees with Unicode's
-    /// White_Space property (and the C1 range), and no such scalar starts with another lead byte.
-    @Test func nonASCIISpacesAndC1ExhaustivelyByLeadByte() {
+    /// Every scalar: the byte test for non-ASCII spaces, C1 controls and bidirectional formatting
+    /// agrees with Unicode's White_Space property (and the C1 and formatting ranges), and no such
+    /// scalar starts with another lead byte.
+    @Test func nonASCIISpacesC1AndBidiFormattingExhaustivelyByLeadByte() {
         for value in UInt32(0x80)...0x10FFFF {
             guard let scalar = Unicode.Scalar(value) else { continue }
             let expected = scalar.properties.isWhitespace || (0x80...0x9F).contains(value)
+                || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
             let bytes = Array(String(scalar).utf8)
             let found = bytes.withUnsafeBufferPointer { PlainRowText.isSpaceOrC1($0, at: 0) }
             if found != expected { Issue.record("U+\(String(value, radix: 16)): \(found)") }

@@ -23,6 +23,22 @@ struct ControlSequencesTests {
         #expect(ControlSequences.stripped(input) == expected)
     }
 
+    /// Trojan Source: bidirectional formatting from a file is closed where its text ends, so it
+    /// cannot reorder what is printed after it (the next field, the next line).
+    @Test(arguments: [
+        ("admin\u{202E}txt.exe", "admin\u{202E}txt.exe\u{202C}"),          // an override left open is closed
+        ("a\u{2067}b", "a\u{2067}b\u{2069}"),                              // so is an isolate
+        ("a\u{202B}b\u{2066}c", "a\u{202B}b\u{2066}c\u{2069}\u{202C}"),   // innermost first
+        ("a\u{202C}b\u{2069}c", "abc"),                                    // closers of nothing go
+        ("\u{2067}a\u{202E}b\u{2069}c", "\u{2067}a\u{202E}b\u{2069}c"),     // an isolate's closer closes what it holds
+        ("\u{202A}a\u{202C} \u{2068}b\u{2069}", "\u{202A}a\u{202C} \u{2068}b\u{2069}"),  // balanced: unchanged
+        ("\u{200F}عربي\u{200E}", "\u{200F}عربي\u{200E}"),                  // marks are not formatting
+    ])
+    func bidirectionalFormattingIsBalanced(_ input: String, _ expected: String) {
+        #expect(ControlSequences.hasControlCharacters(input) == input.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) })
+        #expect(ControlSequences.stripped(input) == expected)
+    }
+
     @Test func nothingControlSurvivesRandomInput() {
         var state: UInt64 = 42
         for _ in 0..<2000 {

@@ -123,7 +123,13 @@ struct Flag: Sendable {
              commands: searching.union(exporting)) { raw, _ in raw.syntax = .regularExpression },
         Flag(long: "language", short: nil, valueName: "LANG",
              help: "Case rules of LANG: tr or az match i/İ and ı/I as Turkish does.",
-             commands: searching.union(exporting)) { raw, value in raw.language = value },
+             commands: searching.union(exporting)) { raw, value throws(UsageError) in
+            // A misspelt language would be ignored silently (only tr and az change matching).
+            guard SearchOptions.isKnownLanguage(value) else {
+                throw UsageError("--language expects a language code such as tr, az or en, found \"\(value)\"")
+            }
+            raw.language = value
+        },
         Flag(long: "across-cues", short: nil, valueName: nil,
              help: "Search each file as one text, its cues joined by a space, so a sentence cut over two cues is found (shown whole, with the first cue's time).",
              commands: searching.union(exporting)) { raw, _ in raw.spanning = .acrossRows },
@@ -157,7 +163,9 @@ struct Flag: Sendable {
             guard let number = Int(value), number >= 0 else {
                 throw UsageError("--context expects a number of rows (0 or more), found \"\(value)\"")
             }
-            raw.contextRows = number
+            // More rows than any corpus holds means every row; capped so that no row number
+            // plus or minus it can overflow.
+            raw.contextRows = min(number, Int(Int32.max))
         },
         Flag(long: "count", short: "c", valueName: nil,
              help: "Print only the number of hits per file (files with hits), then the total.",

@@ -15,7 +15,10 @@ import TranscriptSearch
 /// - edl, m3u: a playlist of the moments (`PlaylistExport`, `MomentPlaylist`) for mpv or VLC; no
 ///   hits writes nothing (exit 1), and nothing to play (no times, no recording) is an error (exit 2).
 ///
-/// `-o FILE` replaces FILE atomically: a failed export leaves no partial file.
+/// `-o FILE` replaces a regular FILE atomically (a failed export, or one with an input that could
+/// not be read, leaves no file and no partial file); into a named pipe or a device it writes
+/// directly, as a shell would; `-o -` is standard output. On a terminal, every format but `ansi`
+/// has its control sequences removed.
 struct ExportCommand {
     let raw: RawArguments
     let environment: CommandEnvironment
@@ -26,6 +29,9 @@ struct ExportCommand {
         }
         guard !raw.preTag.isEmpty, !raw.postTag.isEmpty else {
             throw CommandError.usage(UsageError("--pre-tag and --post-tag cannot be empty"))
+        }
+        if format == .html, let media = raw.mediaURL, !HTMLExport.isSafeLink(media) {
+            throw CommandError.usage(UsageError("--media \(media): a page links only to http, https or file URLs, or to a path"))
         }
         let search: SavedSearch
         let current: Int?
@@ -57,16 +63,27 @@ struct ExportCommand {
         case .ansi, .html, .markup:
             text = render(search, current: current, format: format)
         }
-        if let path = raw.outputPath {
-            if case .failure(let error) = SystemCalls.writeAtomically(Array(text.utf8), to: path, mode: 0o644) {
+        if let path = raw.outputPath, path != "-" {
+            // A failed input fails the export: nothing is written (the error is already reported).
+            if failed { return .error }
+            if case .failure(let error) = SystemCalls.writeOutput(Array(text.utf8), to: path) {
                 environment.report("cannot write \(path): \(error.description)")
                 return .error
             }
+        } else if environment.stdoutIsTerminal && format != .ansi {
+            // A playlist or page shown on a terminal: a file or media name holding escape
+            // sequences must not drive it (the ANSI listing is made safe field by field).
+            environment.stdout.write(Self.terminalSafe(text))
         } else {
             environment.stdout.write(text)
         }
         if failed { return .error }
         return search.index.count > 0 ? .success : .noMatch
+    }
+
+    /// `text` with control sequences removed from each line, the line ends kept.
+    static func terminalSafe(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { ControlSequences.stripped($0) }.joined(separator: "\n")
     }
 
     /// The playlist's text; nil when there are no hits (nothing written, as grep prints nothing);

@@ -53,14 +53,23 @@ struct NavigateCommand {
     func run() -> ExitCode {
         let store = SessionStore(environment: environment)
         do {
-            return try store.withLock { () throws(SessionError) -> ExitCode in try step(store) }
+            return try store.withLock { () throws(SessionError) -> ExitCode in try step(store, saving: true) }
+        } catch where move == .stay && error.isUnwritable {
+            // A read-only state folder: `show` still shows the current hit, and saves nothing.
+            do {
+                return try store.withReadLock { () throws(SessionError) -> ExitCode in try step(store, saving: false) }
+            } catch {
+                environment.report(error.description)
+                return .error
+            }
         } catch {
             environment.report(error.description)
             return .error
         }
     }
 
-    private func step(_ store: SessionStore) throws(SessionError) -> ExitCode {
+    /// One step; `saving` false writes nothing (a `show` in a read-only state folder).
+    private func step(_ store: SessionStore, saving: Bool) throws(SessionError) -> ExitCode {
         let state = try store.read()
         let restored = try SavedSearch.restore(state, store: store, environment: environment)
         let search = restored.search
@@ -69,7 +78,7 @@ struct NavigateCommand {
 
         guard let before = cursor.current else {
             environment.report("the saved search for \"\(state.request?.description ?? state.query)\" has no hits")
-            if searchedAgain { try search.save(current: nil, to: store) }
+            if searchedAgain && saving { try search.save(current: nil, to: store) }
             return .noMatch
         }
         switch move {
@@ -96,6 +105,7 @@ struct NavigateCommand {
         }
 
         print(search, current: cursor.current ?? before)
+        guard saving else { return .success }
         if searchedAgain {
             try search.save(current: cursor.current, to: store)
         } else if cursor.current != state.current?.position {

@@ -21,7 +21,8 @@ extension CorpusLoading {
     mutating func loadVideo(_ file: String, wasFound: Bool, options: LoadOptions, baseDirectory: String?, environment: CommandEnvironment) {
         let resolved = InputFiles.resolve(file, against: baseDirectory)
         let absolute = InputFiles.absolute(file, against: baseDirectory)
-        guard let status = SystemCalls.fileStatus(resolved) else {
+        let began = SystemCalls.now()
+        guard let identity = SystemCalls.fileIdentity(resolved) else {
             // Not there (or not examinable): let reading say why, as for any file.
             let reason = if case .failure(let error) = SystemCalls.readFile(resolved) { error.description } else { "cannot be examined" }
             environment.report("\(file): \(reason)")
@@ -31,7 +32,8 @@ extension CorpusLoading {
         }
         let cache = SubtitleCache(variables: environment.variables)
         let hash: String
-        switch cache?.knownHash(path: absolute, status: status).map(Result.success) ?? SubtitleCache.contentHash(of: resolved) {
+        let status = (size: identity.size, modified: identity.modified)
+        switch cache?.knownHash(path: absolute, identity: identity).map(Result.success) ?? SubtitleCache.contentHash(of: resolved) {
         case .success(let value): hash = value
         case .failure(let error):
             environment.report("\(file): \(error.description)")
@@ -53,7 +55,8 @@ extension CorpusLoading {
                 return
             }
         }
-        cache?.remember(hash: hash, path: absolute, status: status)
+        let settle = Int64(environment.variables["TSEARCH_CACHE_SETTLE_NS"] ?? "") ?? 2_000_000_000
+        cache?.remember(hash: hash, path: absolute, identity: identity, hashedAt: began, settle: settle)
         guard let subtitles else { return }
 
         guard !subtitles.streams.isEmpty else {

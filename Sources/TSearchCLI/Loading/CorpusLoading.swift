@@ -32,6 +32,9 @@ struct CorpusLoading {
     var unreadable: [String] = []
     /// Whether standard input was one of the inputs (it cannot be read again later).
     var readStandardInput = false
+    /// Inputs that were streams, not files (a named pipe, `<(…)`, a device): like standard input,
+    /// they cannot be read again, so their rows are kept with the session and never re-read.
+    var streams: [String] = []
     /// Where big files' parsed rows are kept between runs.
     let rowCache: RowCache
     /// When the loading began (ns since the epoch): the caches it writes trust a file only if it
@@ -255,8 +258,10 @@ struct CorpusLoading {
             case .success(let contents):
                 bytes = contents.region
                 isPlainUTF8 = contents.isPlainUTF8
-                if let status {
+                if let status, status.isRegular {
                     fingerprints.append(fingerprint(file, status, hash: contents.hash))
+                } else {
+                    streams.append(file)
                 }
             case .failure(let error):
                 environment.report("\(path): \(error.description)")

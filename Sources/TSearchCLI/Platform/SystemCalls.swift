@@ -226,10 +226,46 @@ enum SystemCalls {
 
     /// Takes an exclusive advisory lock on `path` (created if missing), waiting for it; the lock is
     /// held until the returned descriptor is closed with `unlock`.
+    /// The lock file is never reached through a symbolic link and must be a regular file: a link or
+    /// a named pipe planted at its name is an error (not a write elsewhere, not a hang).
     static func lock(_ path: String) -> Result<Int32, SystemError> {
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return .failure(SystemError("cannot open \(path): \(errorMessage(errno))")) }
+        let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            let reason = errno == ELOOP ? "it is a symbolic link" : errorMessage(errno)
+            return .failure(SystemError("cannot open \(path): \(reason)"))
+        }
+        guard isRegularFile(descriptor) else {
+            close(descriptor)
+            return .failure(SystemError("cannot lock \(path): not a regular file"))
+        }
         while flock(descriptor, LOCK_EX) != 0 {
+            if errno == EINTR { continue }
+            let message = errorMessage(errno)
+            close(descriptor)
+            return .failure(SystemError("cannot lock \(path): \(message)"))
+        }
+        return .success(descriptor)
+    }
+
+    /// Takes a shared advisory lock on `path` for reading only, waiting for any writer: the lock
+    /// file is created if it can be, else opened read-only (a read-only state folder), and when it
+    /// does not exist and cannot be made, nil: nothing has written there since the folder became
+    /// read-only, and writes are atomic renames, so reading without it is safe.
+    static func lockForReading(_ path: String) -> Result<Int32?, SystemError> {
+        var descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
+        if descriptor < 0, errno == EROFS || errno == EACCES || errno == EPERM {
+            descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+            if descriptor < 0, errno == ENOENT { return .success(nil) }
+        }
+        guard descriptor >= 0 else {
+            let reason = errno == ELOOP ? "it is a symbolic link" : errorMessage(errno)
+            return .failure(SystemError("cannot open \(path): \(reason)"))
+        }
+        guard isRegularFile(descriptor) else {
+            close(descriptor)
+            return .failure(SystemError("cannot lock \(path): not a regular file"))
+        }
+        while flock(descriptor, LOCK_SH) != 0 {
             if errno == EINTR { continue }
             let message = errorMessage(errno)
             close(descriptor)
@@ -251,10 +287,10 @@ enum SystemCalls {
     static func writeAtomically(
         _ bytes: [UInt8], to path: String, mode: mode_t = 0o600, sync: Bool = true, pauseMidWrite: Int = 0
     ) -> Result<Void, SystemError> {
-        let temporary = path + ".tmp-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
-        guard descriptor >= 0 else {
-            return .failure(SystemError("cannot create \(temporary): \(errorMessage(errno))"))
+        let descriptor: Int32, temporary: String
+        switch createTemporary(beside: path, mode: mode) {
+        case .success(let created): (descriptor, temporary) = created
+        case .failure(let error): return .failure(error)
         }
         func fail(_ what: String) -> Result<Void, SystemError> {
             let message = errorMessage(errno)
@@ -288,10 +324,10 @@ enum SystemCalls {
     static func writeCacheAtomically(
         to path: String, mode: mode_t = 0o600, _ body: (inout BinaryWriter) -> Void
     ) -> Result<Void, SystemError> {
-        let temporary = path + ".tmp-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
-        guard descriptor >= 0 else {
-            return .failure(SystemError("cannot create \(temporary): \(errorMessage(errno))"))
+        let descriptor: Int32, temporary: String
+        switch createTemporary(beside: path, mode: mode) {
+        case .success(let created): (descriptor, temporary) = created
+        case .failure(let error): return .failure(error)
         }
         var failure: String?
         var writer = BinaryWriter { bytes in
@@ -315,6 +351,98 @@ enum SystemCalls {
             return .failure(SystemError("cannot replace \(path): \(message)"))
         }
         return .success(())
+    }
+
+    /// A new, empty file beside `path` to write what will replace it, named `NAME.tmp-PID-RANDOM`:
+    /// unpredictable, and created exclusively without following links (`O_EXCL | O_NOFOLLOW`), so
+    /// a file, link or named pipe that someone planted in the folder is never opened, written
+    /// through or waited on. - Returns: the open descriptor and the file's path.
+    static func createTemporary(beside path: String, mode: mode_t) -> Result<(descriptor: Int32, path: String), SystemError> {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<32 {
+            let name = path + ".tmp-\(getpid())-" + String(generator.next() as UInt64, radix: 36)
+            let descriptor = open(name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+            if descriptor >= 0 { return .success((descriptor, name)) }
+            if errno != EEXIST { return .failure(SystemError("cannot create \(name): \(errorMessage(errno))")) }
+        }
+        return .failure(SystemError("cannot create a temporary file beside \(path): every name tried exists"))
+    }
+
+    /// Whether the open `descriptor` is a regular file.
+    static func isRegularFile(_ descriptor: Int32) -> Bool {
+        var info = stat()
+        return fstat(descriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// The whole regular file at `path`, for the files tsearch keeps itself (the session, cache
+    /// entries): opened without waiting (a named pipe planted at the name is not waited on) and
+    /// refused unless it is a regular file (`/dev/zero` there is not read forever).
+    static func readRegularFile(_ path: String, limit: Int = 1 << 30) -> Result<[UInt8], SystemError> {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(SystemError(errorMessage(errno))) }
+        defer { close(descriptor) }
+        guard isRegularFile(descriptor) else { return .failure(SystemError("not a regular file")) }
+        return readAll(descriptor, limit: limit)
+    }
+
+    /// Writes an export to `path` as a user expects of `-o FILE`: a regular file (or a new one) is
+    /// replaced atomically, keeping its permissions; through a symbolic link, the file it points to
+    /// is replaced so, the link kept; anything else that exists (a named pipe, a device, a
+    /// terminal) is written into directly, as a shell's `>` would, never replaced. A write that
+    /// fails (a full disk, `/dev/full`) is a failure. Temporary files left beside the target by an
+    /// earlier export that was killed are removed first.
+    static func writeOutput(_ bytes: [UInt8], to path: String) -> Result<Void, SystemError> {
+        var target = path
+        var info = stat()
+        if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+            guard let resolved = realpath(path, nil) else {
+                // A link to a file not there yet: the shell's `>` creates it.
+                return writeDirectly(bytes, to: path, flags: O_CREAT)
+            }
+            target = String(cString: resolved)
+            free(resolved)
+        }
+        var mode: mode_t = 0o644
+        if stat(target, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: mode = info.st_mode & 0o7777
+            case S_IFDIR: return .failure(SystemError("it is a directory"))
+            default: return writeDirectly(bytes, to: target, flags: 0)
+            }
+        }
+        removeStaleTemporaries(beside: target)
+        return writeAtomically(bytes, to: target, mode: mode)
+    }
+
+    /// Opens `path` for writing (truncated, with `flags` added) and writes `bytes` into it.
+    private static func writeDirectly(_ bytes: [UInt8], to path: String, flags: Int32) -> Result<Void, SystemError> {
+        let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC | flags, 0o644)
+        guard descriptor >= 0 else { return .failure(SystemError(errorMessage(errno))) }
+        let outcome = write(bytes, to: descriptor)
+        let closed = close(descriptor) == 0 ? nil : errorMessage(errno)
+        switch outcome {
+        case .written: return closed.map { .failure(SystemError($0)) } ?? .success(())
+        case .brokenPipe: return .failure(SystemError("the reader closed the pipe"))
+        case .failed(let message): return .failure(SystemError(message))
+        }
+    }
+
+    /// Removes `NAME.tmp-PID…` files beside `path` left by a process that no longer runs (a write
+    /// killed before its rename): only regular files of this user, only when no process has that
+    /// ID (a live one, whatever it is, keeps its file).
+    static func removeStaleTemporaries(beside path: String) {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[...$0]) } ?? ""
+        let prefix = String(path[(slash.map(path.index(after:)) ?? path.startIndex)...]) + ".tmp-"
+        guard case .success(let names) = directoryEntries(folder.isEmpty ? "." : folder) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            let rest = name.dropFirst(prefix.count)
+            guard let pid = pid_t(rest.prefix { $0 != "-" }), pid > 0 else { continue }
+            guard kill(pid, 0) != 0, errno == ESRCH else { continue }
+            var info = stat()
+            guard lstat(folder + name, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == getuid() else { continue }
+            unlink(folder + name)
+        }
     }
 
     /// Removes `path`; a missing file is not an error.

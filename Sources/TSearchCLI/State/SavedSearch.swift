@@ -15,6 +15,8 @@ struct SavedSearch {
     var sources: [SourceFingerprint]
     var unreadable: [String]
     var readStandardInput: Bool
+    /// Named pipes and other streams that were searched: never read again.
+    var streams: [String]
     /// Per source, where its rows are kept between runs (see `CorpusLoading.keptRows`).
     var keptRows: [CorpusLoading.KeptRows?]
 
@@ -28,6 +30,7 @@ struct SavedSearch {
         self.sources = loading.fingerprints
         self.unreadable = loading.unreadable
         self.readStandardInput = loading.readStandardInput
+        self.streams = loading.streams
         self.keptRows = loading.keptRows
     }
 
@@ -49,8 +52,13 @@ struct SavedSearch {
             let position = state.current.map(\.position).flatMap { $0 < saved.index.count ? $0 : nil }
             return Restored(search: saved, current: position ?? (saved.index.count > 0 ? 0 : nil), searchedAgain: false)
         }
-        guard !state.readStandardInput else {
-            throw SessionError(path: store.path, kind: .damaged("it searched standard input, which cannot be read again, and its cache is gone"))
+        // Standard input and named pipes cannot be read again (a pipe would be waited on forever
+        // with the lock held): their rows live only in the cache.
+        let streams = (state.readStandardInput ? ["standard input"] : []) + (state.streams ?? [])
+        guard streams.isEmpty else {
+            let reason = unchanged ? "its cache is gone" : "other files changed"
+            throw SessionError(path: store.path, kind: .damaged(
+                "it searched \(streams.joined(separator: ", ")), which cannot be read again, and \(reason)"))
         }
         // Unchanged files were read by the search and their warnings shown then: read again, they
         // show only errors, unless what they hold now turns out not to be what was searched (a
@@ -79,7 +87,7 @@ struct SavedSearch {
     /// nil, with the reason reported, when there is none to use.
     static func restoreForReading(from store: SessionStore, environment: CommandEnvironment) -> Restored? {
         do {
-            return try store.withLock { () throws(SessionError) in
+            return try store.withReadLock { () throws(SessionError) in
                 try restore(try store.read(), store: store, environment: environment)
             }
         } catch {
@@ -107,6 +115,7 @@ struct SavedSearch {
         sources = state.sources
         unreadable = state.unreadable
         readStandardInput = state.readStandardInput
+        streams = state.streams ?? []
         keptRows = Array(repeating: nil, count: corpus.sources.count)
     }
 
@@ -125,7 +134,7 @@ struct SavedSearch {
     static func sourcesAreUnchanged(_ state: SessionState) -> Bool {
         let now = InputFiles.expand(state.paths.filter { $0 != "-" }, baseDirectory: state.directory)
         let listed = Set(now.inputs.map(\.displayPath) + now.errors.map(\.path))
-        guard listed == Set(state.sources.map(\.path) + state.unreadable) else { return false }
+        guard listed == Set(state.sources.map(\.path) + state.unreadable + (state.streams ?? [])) else { return false }
         for path in state.unreadable where SystemCalls.fileStatus(InputFiles.resolve(path, against: state.directory)) != nil {
             return false
         }
@@ -134,10 +143,16 @@ struct SavedSearch {
 
     /// The session for this search with `cursor`'s hit current; writes the session's cache first.
     func save(current: Int?, to store: SessionStore) throws(SessionError) {
-        // With standard input among the inputs every row is written with the session: a cache
+        // With standard input or a pipe among the inputs every row is written with the session: a cache
         // gone later (replaced, or removed as least recently used) could not be made again.
-        let cache = try store.writeCache(corpus: corpus, index: index, keptRows: readStandardInput ? [] : keptRows)
-        try store.write(state(current: current, cache: cache))
+        let cache = try store.writeCache(corpus: corpus, index: index, keptRows: readStandardInput || !streams.isEmpty ? [] : keptRows)
+        do {
+            try store.write(state(current: current, cache: cache))
+        } catch {
+            // The session still names the cache it had: the new one would be left for no one.
+            store.removeCache(id: cache)
+            throw error
+        }
     }
 
     func state(current: Int?, cache: String) -> SessionState {
@@ -146,7 +161,7 @@ struct SavedSearch {
             filter: request.filter.isEmpty ? nil : request.filter, inputFormat: loadOptions.format?.rawValue,
             encoding: loadOptions.encoding?.name, keepRolling: loadOptions.rollingCaptions == .keep ? true : nil,
             directory: directory, paths: paths, sources: sources, unreadable: unreadable,
-            readStandardInput: readStandardInput, hits: index.count, current: current.map(currentHit), cache: cache
+            readStandardInput: readStandardInput, streams: streams.isEmpty ? nil : streams, hits: index.count, current: current.map(currentHit), cache: cache
         )
     }
 

@@ -26,7 +26,7 @@ enum ScalarClassesStore {
             directory + "/" + name + (ignoringCase ? "-ignoring-case" : "-with-case") + ".classes"
         }
         ScalarEquivalence.store = ScalarEquivalence.Store(
-            load: { ignoringCase in try? SystemCalls.readFile(path(ignoringCase)).get() },
+            load: { ignoringCase in try? SystemCalls.readRegularFile(path(ignoringCase), limit: 64 << 20).get() },
             save: { ignoringCase, bytes in
                 guard case .success = SystemCalls.makeDirectories(directory) else { return }
                 _ = SystemCalls.writeAtomically(bytes, to: path(ignoringCase), sync: false)

@@ -21,6 +21,8 @@ import TranscriptSearch
 ///                "hash": "sum64:0123456789abcdef"}],  // see SourceFingerprint
 ///   "unreadable": [],                     // paths that could not be read then
 ///   "stdin": false,                       // standard input was searched (it cannot be re-read)
+///   "streams": ["/dev/fd/63"],            // named pipes and the like searched (never re-read);
+///                                         // added within schema 1, absent when there were none
 ///   "hits": 48,
 ///   "current": {"position": 0, "row": "0:3", "start": 10, "end": 16, "text": "budget"},
 ///   "cache": "3f2a…"                      // the id of the row cache beside this file
@@ -58,6 +60,7 @@ struct SessionState: Codable, Equatable {
     var sources: [SourceFingerprint]
     var unreadable: [String]
     var readStandardInput: Bool
+    var streams: [String]?
     var hits: Int
     var current: CurrentHit?
     var cache: String
@@ -65,7 +68,7 @@ struct SessionState: Codable, Equatable {
     enum CodingKeys: String, CodingKey {
         case schema, tool, query, caseMatching = "case", options, filter, inputFormat = "input_format", encoding
         case keepRolling = "keep_rolling", directory, paths
-        case sources, unreadable, readStandardInput = "stdin", hits, current, cache
+        case sources, unreadable, readStandardInput = "stdin", streams, hits, current, cache
     }
 
     func encoded() -> [UInt8] {

@@ -50,10 +50,22 @@ struct SessionStore {
         return try body()
     }
 
+    /// Runs `body` holding the session's lock shared, for commands that only read (export, the
+    /// pager's start, show with nothing to save): works in a read-only state folder.
+    func withReadLock<T>(_ body: () throws(SessionError) -> T) throws(SessionError) -> T {
+        let descriptor: Int32?
+        switch SystemCalls.lockForReading(lockPath) {
+        case .success(let value): descriptor = value
+        case .failure(let error): throw SessionError(path: path, kind: .unwritable(error.description))
+        }
+        defer { if let descriptor { SystemCalls.unlock(descriptor) } }
+        return try body()
+    }
+
     func read() throws(SessionError) -> SessionState {
         guard SystemCalls.fileStatus(path) != nil else { throw SessionError(path: path, kind: .missing) }
         let bytes: [UInt8]
-        switch SystemCalls.readFile(path) {
+        switch SystemCalls.readRegularFile(path, limit: 64 << 20) {
         case .success(let contents): bytes = contents
         case .failure(let error): throw SessionError(path: path, kind: .damaged(error.description))
         }
@@ -85,6 +97,12 @@ struct SessionStore {
         for name in names where name.hasPrefix(fileName + ".cache-") || name.hasPrefix(fileName + ".tmp-") {
             if name != keep { SystemCalls.remove(directory + "/" + name) }
         }
+    }
+
+    /// Removes the cache `id` (one a session that could not be saved would have named).
+    func removeCache(id: String) {
+        guard !id.isEmpty, !id.contains("/") else { return }
+        SystemCalls.remove(cachePath(id: id))
     }
 
     static let cacheMagic = Array("TSSESSIONCACHE2".utf8)
@@ -238,6 +256,12 @@ struct SessionError: Error, CustomStringConvertible {
 
     var path: String
     var kind: Kind
+
+    /// Whether the state folder could not be written (a read-only folder, no permission).
+    var isUnwritable: Bool {
+        if case .unwritable = kind { return true }
+        return false
+    }
 
     var description: String {
         let again = "run 'tsearch search QUERY PATH...' to start a new one"

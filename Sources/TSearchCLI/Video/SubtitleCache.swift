@@ -10,10 +10,12 @@ import TranscriptModel
 ///   named.
 /// - What: `<hash>.json`, the `VideoSubtitles` of a video whose content hash (FNV-1a 64, as
 ///   `SourceFingerprint`) is `<hash>`; and `stat-<key>`, a small file holding that hash, where
-///   `<key>` hashes the video's absolute path, size and modification time.
-/// - The rule is `SourceFingerprint`'s: same path, size and modification time, the same video (no
-///   byte of it is read); otherwise the content hash decides, so a video only touched, copied or
-///   renamed is still not converted again.
+///   `<key>` hashes the video's absolute path and whole identity (size, modification and
+///   status-change times, inode, device).
+/// - The rule is the row caches': the same path and identity, when the video had settled (not
+///   changed in the 2 s before it was hashed), is the same video (no byte of it is read); otherwise
+///   the content hash decides, so a video only touched, copied or renamed is still not converted
+///   again, and one replaced by another of the same size and time is.
 /// - Every file is written atomically; a cache that cannot be written or read is only a slower
 ///   search, never an error. Failures (a missing tool, a corrupt video, a timeout) are not cached.
 ///   Nothing is ever removed: each entry is the size of the video's subtitles as text.
@@ -32,23 +34,25 @@ struct SubtitleCache {
         }
     }
 
-    /// The content hash recorded for the video at `path` (absolute) as it is now, if it was seen
-    /// with this size and modification time.
-    func knownHash(path: String, status: (size: Int64, modified: Int64)) -> String? {
-        guard case .success(let bytes) = SystemCalls.readFile(statPath(path: path, status: status)) else { return nil }
+    /// The content hash recorded for the video at `path` (absolute) with this identity.
+    func knownHash(path: String, identity: SystemCalls.FileIdentity) -> String? {
+        guard case .success(let bytes) = SystemCalls.readRegularFile(statPath(path: path, identity: identity), limit: 1 << 20)
+        else { return nil }
         let hash = String(decoding: bytes, as: UTF8.self)
         return SourceFingerprint.isHash(hash) ? hash : nil
     }
 
-    /// Remembers that the video at `path` (absolute), as it is now, has content hash `hash`.
-    func remember(hash: String, path: String, status: (size: Int64, modified: Int64)) {
-        guard SourceFingerprint.isHash(hash), prepare() else { return }
-        _ = SystemCalls.writeAtomically(Array(hash.utf8), to: statPath(path: path, status: status), mode: 0o644)
+    /// Remembers that the video at `path` (absolute), with `identity`, has content hash `hash`:
+    /// only when it had settled `settle` nanoseconds before `hashedAt` (when its reading began),
+    /// since on coarse timestamps a change within the same tick keeps the identity.
+    func remember(hash: String, path: String, identity: SystemCalls.FileIdentity, hashedAt: Int64, settle: Int64) {
+        guard SourceFingerprint.isHash(hash), identity.isSettled(before: hashedAt, settle: settle), prepare() else { return }
+        _ = SystemCalls.writeAtomically(Array(hash.utf8), to: statPath(path: path, identity: identity), mode: 0o644)
     }
 
     /// The subtitles cached for a video with content hash `hash`.
     func subtitles(hash: String) -> VideoSubtitles? {
-        guard SourceFingerprint.isHash(hash), case .success(let bytes) = SystemCalls.readFile(entryPath(hash)),
+        guard SourceFingerprint.isHash(hash), case .success(let bytes) = SystemCalls.readRegularFile(entryPath(hash), limit: 1 << 30),
               let subtitles = try? JSONDecoder().decode(VideoSubtitles.self, from: Data(bytes)),
               subtitles.schema == 1 else { return nil }
         return subtitles
@@ -68,8 +72,9 @@ struct SubtitleCache {
         directory + "/" + hash.replacingOccurrences(of: ":", with: "-") + ".json"
     }
 
-    private func statPath(path: String, status: (size: Int64, modified: Int64)) -> String {
-        let key = SourceFingerprint.hash(Array("\(path)\u{0}\(status.size)\u{0}\(status.modified)".utf8))
+    private func statPath(path: String, identity: SystemCalls.FileIdentity) -> String {
+        let fields = [identity.size, identity.modified, identity.changed, Int64(bitPattern: identity.inode), Int64(bitPattern: identity.device)]
+        let key = SourceFingerprint.hash(Array(([path] + fields.map(String.init)).joined(separator: "\u{0}").utf8))
         return directory + "/stat-" + key.dropFirst(SourceFingerprint.hashPrefix.count)
     }
 

@@ -20,10 +20,11 @@ enum HTMLTokenizer {
             if !pending.isEmpty { events.append(.text(decodeEntities(String(pending), declared: entities))) }
             pending = String.UnicodeScalarView()
         }
+        // Every prefix looked for is ASCII: compared ignoring ASCII case, without allocating.
         func starts(_ prefix: String, at position: Int) -> Bool {
             var offset = position
             for scalar in prefix.unicodeScalars {
-                guard offset < scalars.count, scalars[offset].properties.lowercaseMapping == String(scalar).lowercased() || scalars[offset] == scalar
+                guard offset < scalars.count, Self.asciiLowercased(scalars[offset].value) == Self.asciiLowercased(scalar.value)
                 else { return false }
                 offset += 1
             }
@@ -91,6 +92,12 @@ enum HTMLTokenizer {
         }
         flush()
         return events
+    }
+
+    /// `value` with ASCII capitals lowered; any other value unchanged.
+    @inline(__always)
+    private static func asciiLowercased(_ value: UInt32) -> UInt32 {
+        (0x41...0x5A).contains(value) ? value | 0x20 : value
     }
 
     private static func parseTag(_ body: String) -> (String, [String: String], Bool) {

@@ -77,6 +77,28 @@ enum MarkupReader {
         return false
     }
 
+    /// More attributes than any real element has: an element with more is read by the forgiving
+    /// tokenizer.
+    static let attributeLimit = 1_000
+
+    /// Whether some tag in `bytes` holds more than `limit` attribute values (counted as `=` signs
+    /// between a `<` and the next `>`). - Complexity: O(bytes).
+    static func hasCrowdedElement(_ bytes: [UInt8], limit: Int) -> Bool {
+        var inTag = false
+        var equals = 0
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "<"): inTag = true; equals = 0
+            case UInt8(ascii: ">"): inTag = false
+            case UInt8(ascii: "=") where inTag:
+                equals += 1
+                if equals > limit { return true }
+            default: break
+            }
+        }
+        return false
+    }
+
     /// `opf:item` → `item`.
     static func localName(_ name: String) -> String {
         let lower = name.lowercased()
@@ -85,23 +107,34 @@ enum MarkupReader {
 }
 
 /// FoundationXML's parser with external entities off, collecting events; nil on any parse error.
-private final class XMLEvents: NSObject, XMLParserDelegate {
+final class XMLEvents: NSObject, XMLParserDelegate {
     private var events: [MarkupEvent] = []
     private var text = ""
     /// Set by any error the parser reports, even one it recovers from (it would drop an undefined
     /// entity such as `&nbsp;` silently): then the forgiving reader is used instead.
     private var failed = false
+    /// How many errors the parser reported before it stopped: one, since the first ends it.
+    private(set) var errorCount = 0
 
     static func parse(_ bytes: [UInt8]) -> [MarkupEvent]? {
+        parseCountingErrors(bytes).events
+    }
+
+    /// `parse`, with the number of errors reported (for tests: the parse stops at the first).
+    static func parseCountingErrors(_ bytes: [UInt8]) -> (events: [MarkupEvent]?, errors: Int) {
+        // libxml2 checks each attribute against every earlier one of its element: quadratic in an
+        // element with tens of thousands of them. No real document has such an element; the
+        // forgiving reader (linear) takes it.
+        guard !MarkupReader.hasCrowdedElement(bytes, limit: MarkupReader.attributeLimit) else { return (nil, 0) }
         let parser = XMLParser(data: Data(bytes))
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = false
         parser.shouldReportNamespacePrefixes = false
         let collector = XMLEvents()
         parser.delegate = collector
-        guard parser.parse(), !collector.failed else { return nil }
+        guard parser.parse(), !collector.failed else { return (nil, collector.errorCount) }
         collector.flush()
-        return collector.events
+        return (collector.events, collector.errorCount)
     }
 
     private func flush() {
@@ -130,12 +163,19 @@ private final class XMLEvents: NSObject, XMLParserDelegate {
         text += String(decoding: block, as: UTF8.self)
     }
 
+    // The first error ends the parse: the forgiving reader takes over anyway, and libxml2's
+    // recovery from each further error copies the rest of the input (quadratic in a document of
+    // thousands of `<!--` or `--`).
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
         failed = true
+        errorCount += 1
+        parser.abortParsing()
     }
 
     func parser(_ parser: XMLParser, validationErrorOccurred validationError: Error) {
         failed = true
+        errorCount += 1
+        parser.abortParsing()
     }
 
     func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {

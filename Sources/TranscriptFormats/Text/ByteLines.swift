@@ -239,7 +239,9 @@ enum PlainRowText {
     }
 
     /// Whether the scalar at `index` (valid UTF-8) is a non-ASCII Unicode space (U+0085, U+00A0,
-    /// U+1680, U+2000…U+200A, U+2028, U+2029, U+202F, U+205F, U+3000) or a C1 control.
+    /// U+1680, U+2000…U+200A, U+2028, U+2029, U+202F, U+205F, U+3000), a C1 control, or a
+    /// bidirectional embedding, override or isolate (U+202A…U+202E, U+2066…U+2069, which
+    /// `ControlSequences.stripped` balances): a scalar the plain path must not copy as it is.
     static func isSpaceOrC1(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
         let second = index + 1 < bytes.count ? bytes[index + 1] : 0
         let third = index + 2 < bytes.count ? bytes[index + 2] : 0
@@ -247,8 +249,8 @@ enum PlainRowText {
         case 0xC2: return second <= 0x9F || second == 0xA0
         case 0xE1: return second == 0x9A && third == 0x80
         case 0xE2:
-            return second == 0x80 && ((0x80...0x8A).contains(third) || third == 0xA8 || third == 0xA9 || third == 0xAF)
-                || second == 0x81 && third == 0x9F
+            return second == 0x80 && ((0x80...0x8A).contains(third) || (0xA8...0xAF).contains(third))
+                || second == 0x81 && (third == 0x9F || (0xA6...0xA9).contains(third))
         case 0xE3: return second == 0x80 && third == 0x80
         default: return false
         }

@@ -27,12 +27,14 @@ package final class ByteRegion: @unchecked Sendable {
 
     /// `path` mapped read-only, or nil when it cannot be opened or mapped (or is empty). The file
     /// should not change while mapped: caches are replaced by renaming, never rewritten in place.
+    /// Only a regular file is mapped, never reached through a symbolic link, and opening it never
+    /// waits (a named pipe or a device planted at a cache's name is no cache).
     package init?(mapping path: String) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_size > 0 else { return nil }
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0 else { return nil }
         let length = Int(status.st_size)
         guard let address = mmap(nil, length, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else { return nil }
         bytes = UnsafeRawBufferPointer(start: address, count: length)

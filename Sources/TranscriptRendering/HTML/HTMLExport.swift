@@ -132,7 +132,7 @@ public struct HTMLExport: Sendable {
         page += "<div class=\"row\(segments.isEmpty ? " context" : "")\" id=\"row-\(row.id.description.replacingColon)\">"
         if let start = row.start {
             let label = start.formatted.dropLast(4)
-            if let media = settings.mediaURL {
+            if let media = settings.mediaURL, Self.isSafeLink(media) {
                 let seconds = Double(start.milliseconds) / 1000
                 page += "<a class=\"time\" href=\"\(HTMLText.escaped(media))#t=\(Self.seconds(seconds))\">\(label)</a>"
             } else {
@@ -159,6 +159,15 @@ public struct HTMLExport: Sendable {
     }
 
     /// `392.5` → `392.5`, `12.0` → `12`.
+    /// Whether `url` may be a link's target: `http`, `https` or `file` URLs, or a path (no scheme).
+    /// Anything else (`javascript:`, `data:`, `vbscript:`) would run or show something when a
+    /// timestamp is clicked, so it is not linked.
+    public static func isSafeLink(_ url: String) -> Bool {
+        let scheme = url.prefix { $0 != ":" && $0 != "/" && $0 != "?" && $0 != "#" }
+        guard scheme.count < url.count, url[scheme.endIndex] == ":" else { return true }
+        return ["http", "https", "file"].contains(scheme.lowercased().filter { !$0.isWhitespace && !$0.isNewline })
+    }
+
     private static func seconds(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(value)
     }

@@ -1,7 +1,11 @@
+import TranscriptModel
+
 /// Writes one JSON object on one line, members in the order given: the building block of the JSON
 /// Lines output. Strings are escaped per RFC 8259: `"` `\` and every control character (U+0000–U+001F,
 /// U+007F–U+009F) as `\uXXXX` or its short form, so terminal escape sequences in transcript text
-/// reach a JSON consumer as text and never as raw bytes. Swift strings are always valid Unicode, so
+/// reach a JSON consumer as text and never as raw bytes; bidirectional formatting characters
+/// (U+202A–U+202E, U+2066–U+2069) are escaped too, so a file name holding one cannot reorder the
+/// line a person reads, and the value stays exact. Swift strings are always valid Unicode, so
 /// output is always valid UTF-8 (invalid input bytes were decoded as Windows-1252 when loading).
 public struct JSONObjectWriter {
     /// The object so far, as UTF-8 (appending bytes is cheaper than appending to a `String`).
@@ -95,7 +99,7 @@ public struct JSONObjectWriter {
             case 0x0A: out.append(contentsOf: "\\n".utf8)
             case 0x0D: out.append(contentsOf: "\\r".utf8)
             case 0x09: out.append(contentsOf: "\\t".utf8)
-            case 0..<0x20, 0x7F...0x9F:
+            case 0..<0x20, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069:
                 let hex = String(scalar.value, radix: 16)
                 out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
             default: out.append(contentsOf: String(scalar).utf8)
@@ -104,7 +108,8 @@ public struct JSONObjectWriter {
         out.append(UInt8(ascii: "\""))
     }
 
-    /// Whether `value` holds a character `appendString` escapes: `"`, `\`, a C0 or C1 control, DEL.
+    /// Whether `value` holds a character `appendString` escapes: `"`, `\`, a C0 or C1 control, DEL,
+    /// or bidirectional formatting.
     static func needsEscapes(_ value: String) -> Bool {
         var value = value
         return value.withUTF8 { bytes in
@@ -112,15 +117,11 @@ public struct JSONObjectWriter {
             // other characters alike), then a closer look only when there was one.
             var suspect: UInt8 = 0
             for byte in bytes {
-                suspect |= (byte < 0x20 ? 1 : 0) | (byte == 0x22 ? 1 : 0) | (byte == 0x5C ? 1 : 0) | (byte == 0x7F ? 1 : 0) | (byte == 0xC2 ? 1 : 0)
+                suspect |= (byte < 0x20 ? 1 : 0) | (byte == 0x22 ? 1 : 0) | (byte == 0x5C ? 1 : 0) | (byte == 0x7F ? 1 : 0)
+                    | (byte == 0xC2 ? 1 : 0) | (byte == 0xE2 ? 1 : 0)
             }
             guard suspect != 0 else { return false }
-            var afterC2 = false
-            for byte in bytes {
-                if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || afterC2 && byte <= 0x9F { return true }
-                afterC2 = byte == 0xC2
-            }
-            return false
+            return ControlSequences.hasControlBytes(bytes) || bytes.contains(0x22) || bytes.contains(0x5C)
         }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Whether letter case must match.
 public enum CaseMatching: String, Sendable, CaseIterable, Codable {
     /// `Budget` finds `budget` and `BUDGET` (simple case folding per character, as `Regex.ignoresCase()`).
@@ -92,6 +94,15 @@ public struct SearchOptions: Hashable, Sendable, Codable {
         .caseSensitive: "false", .diacriticSensitive: "true", .wholeWord: "false",
         .regularExpression: "false", .language: "none (tr and az tailor i/İ/ı/I)", .acrossRows: "false",
     ]
+
+    /// Whether `code` is a BCP 47 language tag whose language is a known ISO 639 code (`tr`,
+    /// `az-Latn`, `en_US`, `fil`): what `language` may be. `turkish` or `xx` are not.
+    public static func isKnownLanguage(_ code: String) -> Bool {
+        guard let first = code.split(whereSeparator: { $0 == "-" || $0 == "_" }).first,
+              (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter })
+        else { return false }
+        return Locale.LanguageCode(String(first).lowercased()).isISOLanguage
+    }
 
     /// Languages whose case folding differs from the default: Turkish and Azerbaijani.
     var usesTurkicCase: Bool {

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Fuzz every reader for a bounded time with libFuzzer (the toolchain's -sanitize=fuzzer), seeded
+# with our own samples, and fail on any crash, hang (10 s an input) or input over the linear time
+# budget (Sources/tsearch-fuzz). Prints the executions run per reader.
+#
+#   bash Scripts/fuzz/run.sh [SECONDS-PER-READER]     (default 20)
+#
+# Builds into .build-fuzz (release, instrumented); writes its corpora and any crashing input into a
+# temporary folder, named on failure. Reproduce a crash with the ordinary build:
+#   swift build --product tsearch-fuzz && .build/debug/tsearch-fuzz FORMAT crash-FILE
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+seconds="${1:-20}"
+export PATH="/opt/swift/usr/bin:$PATH"
+
+swift build -c release --scratch-path .build-fuzz --product tsearch-fuzz \
+    -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING 2>&1 | tail -n 1
+fuzzer=.build-fuzz/release/tsearch-fuzz
+work="$(mktemp -d)"
+total=0
+failed=0
+while read -r format extensions; do
+    corpus="$work/$format"
+    mkdir -p "$corpus"
+    for extension in $extensions; do
+        find Samples -maxdepth 1 -type f -iname "*.$extension" -exec cp {} "$corpus/" \;
+    done
+    log="$work/$format.log"
+    if TSEARCH_FUZZ_FORMAT="$format" "$fuzzer" "$corpus" -max_total_time="$seconds" -timeout=10 \
+        -rss_limit_mb=2048 -max_len=262144 -artifact_prefix="$work/crash-$format-" -print_final_stats=1 \
+        > "$log" 2>&1; then
+        runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
+        echo "fuzz: $format: ${runs:-0} executions, no crash, hang or input over the time budget"
+        total=$((total + ${runs:-0}))
+    else
+        echo "fuzz: $format: FAILED (input and log in $work):"
+        grep -E "ERROR|Fatal error|over the linear budget|Test unit written" "$log" | head -n 5 || tail -n 20 "$log"
+        failed=1
+    fi
+done < <(TSEARCH_FUZZ_LIST=1 "$fuzzer")
+echo "fuzz: $total executions in all"
+[ "$failed" -eq 0 ] && rm -rf "$work"
+exit "$failed"
