@@ -161,3 +161,14 @@ struct MeetingTextTests {
         #expect(result.starts == [3_000, 9_000])
     }
 }
+
+/// A frame rate that moves no time is no guess: timecodes whose frame numbers are all 0 load
+/// without the warning.
+struct WholeSecondTimecodeTests {
+    @Test func framesAllZeroNeedNoRate() throws {
+        let text = "00:00:00:00 - 00:00:04:00\nAlice\nThe budget first.\n\n00:00:04:00 - 00:00:09:00\nBob\nThen the roadmap.\n"
+        let result = try TranscriptLoader.load(bytes: Array(text.utf8), path: "whole.txt")
+        #expect(result.transcript.rows.map { $0.start?.milliseconds } == [0, 4_000])
+        #expect(result.warnings.isEmpty)
+    }
+}

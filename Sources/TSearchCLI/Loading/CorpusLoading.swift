@@ -77,6 +77,15 @@ struct CorpusLoading {
     /// How many files of unknown kinds found in a walk are named one by one, before a count of the rest.
     static let namedUnknownFiles = 20
 
+    /// The one warning for the files a folder walk found but does not read (nil when none).
+    static func unknownFilesWarning(_ files: [String]) -> String? {
+        guard !files.isEmpty else { return nil }
+        var named = files.prefix(namedUnknownFiles).joined(separator: ", ")
+        if files.count > namedUnknownFiles { named += " and \(files.count - namedUnknownFiles) more" }
+        return "warning: skipped \(files.count) \(files.count == 1 ? "file" : "files") of a kind tsearch does not read: \(named)"
+            + " (\(TranscriptFormat.whatIsRead); name a file to have it read by its content)"
+    }
+
     /// Loads `paths` (relative ones against `baseDirectory`, nil for the current directory) in
     /// `format` (nil: by extension or content), every other choice detected.
     static func load(
@@ -101,14 +110,9 @@ struct CorpusLoading {
             environment.report("warning: \(directory): no transcript in this directory (\(TranscriptFormat.whatIsRead))")
             loading.warningCount += 1
         }
-        // Each named, up to a screenful; then how many more.
-        for file in expansion.unknownFiles.prefix(Self.namedUnknownFiles) {
-            environment.report("warning: \(file): skipped, not a kind of file tsearch reads (\(TranscriptFormat.whatIsRead);"
-                + " name the file itself to have it read by its content)")
-            loading.warningCount += 1
-        }
-        if expansion.unknownFiles.count > Self.namedUnknownFiles {
-            environment.report("warning: skipped \(expansion.unknownFiles.count - Self.namedUnknownFiles) more files of kinds tsearch does not read")
+        // One line, each named up to a screenful, then how many more: never silent, never a wall.
+        if let warning = Self.unknownFilesWarning(expansion.unknownFiles) {
+            environment.report(warning)
             loading.warningCount += 1
         }
         // Small files kept from an earlier loading of these paths are taken as they were; the

@@ -124,7 +124,8 @@ struct MeetingTextReader {
     }
 
     /// Frames per second for `.frames` timecodes: 30, or more when a frame number says so (50 when
-    /// one is 30…49, 60 when one is 50 or more); with a warning naming it when the file has any.
+    /// one is 30…49, 60 when one is 50 or more); with a warning naming it when any frame number is
+    /// not 0 (then the rate chosen moves a time).
     private func frameRate(_ lines: [Line], warnings: inout [FormatError]) -> Int64 {
         guard layout == .timecodeBlocks else { return 30 }
         var highest: Int64 = -1
@@ -138,7 +139,8 @@ struct MeetingTextReader {
                 }
             }
         }
-        guard let firstLine else { return 30 }
+        // Every frame number 0: the rate changes no time, so nothing was guessed.
+        guard let firstLine, highest > 0 else { return 30 }
         let rate: Int64 = highest >= 50 ? 60 : highest >= 30 ? 50 : 30
         warnings.append(FormatError(file: file, line: firstLine, kind: .assumedFrameRate(Int(rate))))
         return rate
