@@ -10,6 +10,12 @@ public struct LoadOptions: Sendable, Hashable {
     /// every cue as it is (`--keep-rolling`).
     public var rollingCaptions: RollingCaptions
 
+    /// The revision of what the readers make of a file: raised whenever any reader's rows change
+    /// for some input (a new format, a layout now recognised, a fix), so that rows kept from an
+    /// earlier revision (the command line's row caches) are read again rather than trusted.
+    /// 2: meeting-app text layouts, Word, vendor JSON, the other subtitle formats.
+    public static let readersRevision = 2
+
     public init(format: TranscriptFormat? = nil, encoding: TextEncoding? = nil, rollingCaptions: RollingCaptions = .collapse) {
         self.format = format
         self.encoding = encoding

@@ -50,10 +50,11 @@ struct RowCache {
         var warningTails: [String]
     }
 
-    /// The key: the path, the load options, and this tool's version (another version may read
-    /// files differently).
+    /// The key: the path, the load options, this tool's version and the readers' revision (another
+    /// version, or a build whose readers changed, may read files differently).
     static func key(path: String, options: LoadOptions) -> String {
-        [path, options.format?.rawValue ?? "", options.encoding?.name ?? "", options.rollingCaptions.rawValue, Help.version]
+        [path, options.format?.rawValue ?? "", options.encoding?.name ?? "", options.rollingCaptions.rawValue, Help.version,
+         String(LoadOptions.readersRevision)]
             .joined(separator: "\u{0}")
     }
 
