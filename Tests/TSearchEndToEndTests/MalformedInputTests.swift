@@ -104,3 +104,18 @@ struct EscapeSequenceTests {
         #expect(result.stdout.contains("is final") || result.stdout.contains("escape.srt:3"))
     }
 }
+
+/// A folder nested past the system's path limit is named in a warning, not skipped as if empty.
+struct DeepFolderTests {
+    @Test func entriesPastThePathLimitAreNamed() throws {
+        let folder = try TSearch.temporaryDirectory()
+        let level = String(repeating: "d", count: 200)
+        // Made step by step from inside, since no single path may be that long.
+        let made = try TSearch.shell("for i in $(seq 1 25); do mkdir \(level) && cd \(level) || exit 1; done; cp '\(TSearch.samples)/planning.srt' .", in: folder)
+        #expect(made.status == 0)
+        let result = try TSearch.run(["search", "-c", "budget", "."], in: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("skipped 1 entry whose path is longer than the system allows (4096 bytes), such as ./ddd"), "\(result.stderr)")
+        #expect(!result.stderr.contains("no transcript in this directory"))
+    }
+}

@@ -110,6 +110,13 @@ struct CorpusLoading {
             environment.report("warning: \(directory): no transcript in this directory (\(TranscriptFormat.whatIsRead))")
             loading.warningCount += 1
         }
+        if let deepest = expansion.tooLong.first {
+            let shown = deepest.count > 100 ? String(deepest.prefix(40)) + "…" + String(deepest.suffix(50)) : deepest
+            environment.report("warning: skipped \(expansion.tooLong.count) \(expansion.tooLong.count == 1 ? "entry" : "entries")"
+                + " whose path is longer than the system allows (\(InputFiles.pathLimit) bytes), such as \(shown);"
+                + " search from a folder nearer to them")
+            loading.warningCount += 1
+        }
         // One line, each named up to a screenful, then how many more: never silent, never a wall.
         if let warning = Self.unknownFilesWarning(expansion.unknownFiles) {
             environment.report(warning)

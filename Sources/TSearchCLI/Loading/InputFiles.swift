@@ -33,6 +33,9 @@ enum InputFiles {
         var emptyDirectories: [String] = []
         /// Files met in a directory walk that are of no kind tsearch reads (not hidden, not media).
         var unknownFiles: [String] = []
+        /// Entries of a walk whose path is longer than the system lets a program name
+        /// (`pathLimit`): they cannot be opened, and are named in a warning.
+        var tooLong: [String] = []
     }
 
     /// Extensions (lower-cased) of files a walk skips without a word: audio (a transcript's
@@ -55,9 +58,11 @@ enum InputFiles {
             case .file:
                 expansion.inputs.append(.file(path))
             case .directory:
-                let before = expansion.inputs.count
+                let (before, tooLongBefore) = (expansion.inputs.count, expansion.tooLong.count)
                 walk(path, base: base, into: &expansion)
-                if expansion.inputs.count == before { expansion.emptyDirectories.append(path) }
+                if expansion.inputs.count == before && expansion.tooLong.count == tooLongBefore {
+                    expansion.emptyDirectories.append(path)
+                }
             case .missing, .stream:
                 // A named pipe or `<(…)` is read like a file; for a missing path the read reports
                 // the system's reason (no such file, permission denied, …).
@@ -102,11 +107,17 @@ enum InputFiles {
                 } else if !isQuiet(name) {
                     expansion.unknownFiles.append(path)
                 }
+            case .missing where resolved.utf8.count >= pathLimit:
+                expansion.tooLong.append(path)
             case .missing, .stream, .other:
                 break
             }
         }
     }
+
+    /// The longest path, in bytes with its terminating NUL, that the system opens (Linux's
+    /// PATH_MAX); a deeper entry is reported, not skipped silently.
+    static let pathLimit = 4096
 
     /// Whether a walk skips the file `name` without a warning (see `quietExtensions`).
     static func isQuiet(_ name: String) -> Bool {
