@@ -19,6 +19,9 @@ public enum TSearchCLI {
     /// Runs tsearch with `arguments` (the program name first, as in `CommandLine.arguments`) on the
     /// real process, and returns the exit status.
     public static func main(_ arguments: [String]) -> Int32 {
+        // The process's own arguments are read again from their bytes: `CommandLine.arguments`
+        // replaces bytes that are not UTF-8, which loses a file name such as a Latin-1 `Café.srt`.
+        let arguments = arguments == CommandLine.arguments ? SystemCalls.processArguments() : arguments
         SystemCalls.ignoreBrokenPipeSignal()
         let environment = CommandEnvironment.live()
         ScalarClassesStore.install(environment: environment)

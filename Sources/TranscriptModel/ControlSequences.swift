@@ -15,6 +15,8 @@
 /// open (U+202A, U+202B, U+202D, U+202E, U+2066…U+2068) is closed at the end of the text, and a
 /// closer with nothing to close (U+202C, U+2069) is removed. Marks (U+200E, U+200F, U+061C) and
 /// balanced use are kept as they are.
+///
+/// A byte of a file name that is not UTF-8 (kept by `FileSystemPath`) is shown as `\xE9`.
 public enum ControlSequences {
     /// Whether `text` holds any control character (and so anything `stripped` would change).
     @inlinable
@@ -38,6 +40,8 @@ public enum ControlSequences {
                 && (previous == 0x80 && (0xAA...0xAE).contains(byte) || previous == 0x81 && (0xA6...0xA9).contains(byte)) {
                 return true
             }
+            // U+10FF80…U+10FFFF (F4 8F BE/BF …): a byte of a file name that is not UTF-8.
+            if beforePrevious == 0xF4 && previous == 0x8F && byte >= 0xBE { return true }
             beforePrevious = previous
             previous = byte
         }
@@ -78,6 +82,11 @@ public enum ControlSequences {
                         out.append(scalar)
                     }
                 }
+                index += 1
+                continue
+            }
+            if FileSystemPath.isKeptByte(scalar) {
+                out.append(contentsOf: FileSystemPath.displayed(String(scalar)).unicodeScalars)
                 index += 1
                 continue
             }

@@ -95,11 +95,12 @@ struct Subprocess {
         posix_spawnattr_setpgroup(&attributes, 0)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
 
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map(duplicateSystemPath) + [nil]
         let envp: [UnsafeMutablePointer<CChar>?] = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        guard let program = argv[0] else { return .failure(.couldNotStart("out of memory")) }
+        let spawned = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
         guard spawned == 0 else { return .failure(.couldNotStart(SystemCalls.errorMessage(spawned))) }
         for index in pipes.indices {
             close(pipes[index].write)

@@ -15,6 +15,16 @@ enum SystemCalls {
         signal(SIGPIPE, SIG_IGN)
     }
 
+    /// The process's arguments, each kept whole by `FileSystemPath` (bytes that are not UTF-8
+    /// included), the program name first.
+    static func processArguments() -> [String] {
+        (0..<Int(CommandLine.argc)).map { index in
+            guard let argument = CommandLine.unsafeArgv[index] else { return "" }
+            return FileSystemPath.string(fromBytes: UnsafeBufferPointer(
+                start: UnsafeRawPointer(argument).assumingMemoryBound(to: UInt8.self), count: strlen(argument)))
+        }
+    }
+
     static func isTerminal(_ descriptor: Int32) -> Bool {
         isatty(descriptor) == 1
     }
@@ -131,8 +141,9 @@ enum SystemCalls {
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
+            // Kept whole: a name whose bytes are not UTF-8 is still a name to open.
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                FileSystemPath.string(fromBytes: raw.prefix { $0 != 0 })
             }
             if name != "." && name != ".." { names.append(name) }
         }
@@ -196,7 +207,7 @@ enum SystemCalls {
 
     /// Sets the modification time of `path` to now (nothing happens when it cannot be).
     static func touch(_ path: String) {
-        _ = utimensat(AT_FDCWD, path, nil, 0)
+        _ = FileSystemPath.withSystemPath(path) { utimensat(AT_FDCWD, $0, nil, 0) }
     }
 
     /// A number for naming a file that another write, here or in another process, is unlikely to
@@ -395,12 +406,11 @@ enum SystemCalls {
         var target = path
         var info = stat()
         if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
-            guard let resolved = realpath(path, nil) else {
+            guard let resolved = resolvedPath(path) else {
                 // A link to a file not there yet: the shell's `>` creates it.
                 return writeDirectly(bytes, to: path, flags: O_CREAT)
             }
-            target = String(cString: resolved)
-            free(resolved)
+            target = resolved
         }
         var mode: mode_t = 0o644
         if stat(target, &info) == 0 {

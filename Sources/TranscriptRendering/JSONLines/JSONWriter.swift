@@ -5,7 +5,8 @@ import TranscriptModel
 /// U+007F–U+009F) as `\uXXXX` or its short form, so terminal escape sequences in transcript text
 /// reach a JSON consumer as text and never as raw bytes; bidirectional formatting characters
 /// (U+202A–U+202E, U+2066–U+2069) are escaped too, so a file name holding one cannot reorder the
-/// line a person reads, and the value stays exact. Swift strings are always valid Unicode, so
+/// line a person reads, and the value stays exact; a byte of a file name that is not UTF-8 is
+/// written `\\xE9` (the text `\xE9`). Swift strings are always valid Unicode, so
 /// output is always valid UTF-8 (invalid input bytes were decoded as Windows-1252 when loading).
 public struct JSONObjectWriter {
     /// The object so far, as UTF-8 (appending bytes is cheaper than appending to a `String`).
@@ -99,6 +100,11 @@ public struct JSONObjectWriter {
             case 0x0A: out.append(contentsOf: "\\n".utf8)
             case 0x0D: out.append(contentsOf: "\\r".utf8)
             case 0x09: out.append(contentsOf: "\\t".utf8)
+            case 0x10FF80...0x10FFFF:
+                // A byte of a file name that is not UTF-8, as `FileSystemPath.displayed` shows it.
+                // `\xE9` with its backslash escaped.
+                out.append(UInt8(ascii: "\\"))
+                out.append(contentsOf: FileSystemPath.displayed(String(scalar)).utf8)
             case 0..<0x20, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069:
                 let hex = String(scalar.value, radix: 16)
                 out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
@@ -118,7 +124,7 @@ public struct JSONObjectWriter {
             var suspect: UInt8 = 0
             for byte in bytes {
                 suspect |= (byte < 0x20 ? 1 : 0) | (byte == 0x22 ? 1 : 0) | (byte == 0x5C ? 1 : 0) | (byte == 0x7F ? 1 : 0)
-                    | (byte == 0xC2 ? 1 : 0) | (byte == 0xE2 ? 1 : 0)
+                    | (byte == 0xC2 ? 1 : 0) | (byte == 0xE2 ? 1 : 0) | (byte == 0xF4 ? 1 : 0)
             }
             guard suspect != 0 else { return false }
             return ControlSequences.hasControlBytes(bytes) || bytes.contains(0x22) || bytes.contains(0x5C)
