@@ -58,6 +58,9 @@ public struct FormatError: Error, Hashable, Sendable, CustomStringConvertible {
         case encodingDoubt(asked: String, detected: String)
         /// A warning: the file is not UTF-8 and its encoding was guessed, not sure.
         case encodingGuess(assumed: String, alternative: String?)
+        /// A warning: the file's times carry no unit, and `assumed` (seconds or milliseconds) was
+        /// chosen from their values, for the reason given.
+        case timeUnitGuess(assumed: String, reason: String)
     }
 
     /// Whether the file simply holds nothing to read (empty, blank, a header alone): no text is
@@ -127,6 +130,8 @@ public struct FormatError: Error, Hashable, Sendable, CustomStringConvertible {
         case .encodingGuess(let assumed, let alternative):
             return "not UTF-8; read as \(assumed), a guess" + (alternative.map { " (it could be \($0))" } ?? "")
                 + "; if the text looks wrong, name the encoding with --encoding NAME"
+        case .timeUnitGuess(let assumed, let reason):
+            return "the times carry no unit; read as \(assumed), a guess: \(reason)"
         case .noRows(let skipped):
             return skipped.isEmpty
                 ? "holds no cue, segment or line of text"
