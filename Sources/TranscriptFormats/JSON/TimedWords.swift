@@ -156,8 +156,9 @@ struct TimedWords {
 
 extension ParsedColumns {
     /// Appends a row of a vendor's `text` (whitespace collapsed, controls removed; dropped when
-    /// empty), straight from its UTF-8 when it can.
+    /// empty), straight from its UTF-8 when it can. An end before the start is no end.
     mutating func appendRow(vendorText text: String, start: Timestamp?, end: Timestamp?, speaker: String?, line: Int) {
+        let end = start.flatMap { start in end.map { $0 < start } } == true ? nil : end
         var text = text
         let appended = text.withUTF8 { appendRow(collapsing: $0, start: start, end: end, speaker: speaker, line: line) }
         if !appended {
