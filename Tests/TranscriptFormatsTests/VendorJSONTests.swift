@@ -302,6 +302,13 @@ struct VendorJSONTests {
         ])
     }
 
+    @Test func aHugeSpeakerNumberIsNoCrash() throws {
+        #expect(try load(#"[{"start": 1.5, "speaker": 1e300, "text": "budget"}]"#, as: "a.json").speakers == ["1e+300"])
+        #expect(try load(#"{"results": {"utterances": [{"start": 1, "transcript": "budget", "speaker": -1e300}]}}"#, as: "dg.json").speakers == [nil])
+        let google = #"{"results": [{"alternatives": [{"words": [{"startTime": "1s", "word": "budget", "speakerTag": 1e300}]}]}]}"#
+        #expect(try load(google, as: "g.json").texts == ["budget"])
+    }
+
     @Test func aMissingFieldIsAWarningNamingTheJSONPath() throws {
         let result = try load(#"{"results": {"utterances": [{"start": 1, "end": 2}, {"start": 3, "end": 4, "transcript": "budget"}]}}"#, as: "dg.json")
         #expect(result.texts == ["budget"])

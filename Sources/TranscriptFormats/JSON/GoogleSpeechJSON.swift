@@ -53,8 +53,8 @@ struct GoogleSpeechJSON {
                 return
             }
             var speaker = (node["speakerLabel"] ?? node["speaker_label"])?.speakerName
-            if speaker == nil, let tag = (node["speakerTag"] ?? node["speaker_tag"])?.number, tag > 0 {
-                speaker = "Speaker \(Int(tag))"
+            if speaker == nil, let tag = (node["speakerTag"] ?? node["speaker_tag"])?.number, tag > 0, tag < 1e15 {
+                speaker = JSONTime.speakerName(number: Int(tag))
             }
             words.append(
                 word,
@@ -77,6 +77,8 @@ struct GoogleSpeechJSON {
             } else if let text = node["alternatives"]?.elements?.first?["transcript"]?.string {
                 let start = words.firstStart.map { Timestamp(milliseconds: $0) } ?? previousEnd
                 resultRows.appendRow(vendorText: text, start: start, end: end, speaker: nil, line: node.line)
+            } else {
+                words.appendRows(to: &resultRows, grouping: .one)
             }
             words.removeAll()
             previousEnd = end ?? previousEnd

@@ -44,7 +44,7 @@ extension JSONNode {
             guard !name.isEmpty else { return nil }
             return name.allSatisfy(\.isNumber) ? "Speaker \(name)" : name
         case .number(let number) where number == number.rounded() && abs(number) < 1e15:
-            return "Speaker \(Int(number))"
+            return JSONTime.speakerName(number: Int(number))
         default:
             return nil
         }
@@ -66,8 +66,7 @@ enum JSONTime {
         case .number(let seconds):
             if let time = Timestamp(seconds: seconds) { return time }
         case .string(let text):
-            let digits = text.hasSuffix("s") ? String(text.dropLast()) : text
-            if let seconds = Double(digits), let time = Timestamp(seconds: seconds) { return time }
+            if let seconds = decimal(text, droppingSuffix: UInt8(ascii: "s")), let time = Timestamp(seconds: seconds) { return time }
         case .object:
             let whole = node["seconds"].flatMap { $0.number ?? $0.string.flatMap(Double.init) } ?? 0
             let nanos = node["nanos"]?.number ?? 0
@@ -78,6 +77,25 @@ enum JSONTime {
         warnings.append(FormatError(file: file, line: node.line, kind: .badField(
             expected: "\(path()) to be a time in seconds (the text is kept, untimed)", found: node.kindDescription)))
         return nil
+    }
+
+    /// "Speaker n", made once for the first few numbers.
+    static func speakerName(number: Int) -> String {
+        number >= 0 && number < speakerNames.count ? speakerNames[number] : "Speaker \(number)"
+    }
+
+    private static let speakerNames = (0..<64).map { "Speaker \($0)" }
+
+    /// The number `text` writes (without a final `suffix` byte, when it has one): `"1.500"` and
+    /// `"1.500s"` read as 1.5. Plain decimals are read from the bytes without making a string.
+    static func decimal(_ text: String, droppingSuffix suffix: UInt8) -> Double? {
+        let fast = text.utf8.withContiguousStorageIfAvailable { bytes -> Double? in
+            let digits = bytes.last == suffix ? UnsafeBufferPointer(rebasing: bytes.dropLast()) : bytes
+            return JSONParser.simpleDecimal(digits)
+        }
+        if let fast, let value = fast { return value }
+        let digits = text.utf8.last == suffix ? String(text.dropLast()) : text
+        return Double(digits)
     }
 
     /// Milliseconds: a number (`1500`), or a numeric string.

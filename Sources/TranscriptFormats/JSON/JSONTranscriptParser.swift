@@ -145,7 +145,7 @@ public struct JSONTranscriptParser: TranscriptParser {
         if let node = segment.member(Self.speakerKeys) {
             switch node.value {
             case .string(let name): speaker = TextCleanup.collapsingWhitespace(name)
-            case .number(let number): speaker = number == number.rounded() ? String(Int(number)) : String(number)
+            case .number(let number): speaker = number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
             default: speaker = nil
             }
             if speaker?.isEmpty == true { speaker = nil }

@@ -107,6 +107,7 @@ struct JSONParser {
         var members: [(key: String, value: JSONNode)] = []
         skipWhitespace()
         if peek(UInt8(ascii: "}")) { return JSONNode(value: .object(members), line: startLine) }
+        members.reserveCapacity(8)
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
@@ -204,6 +205,7 @@ struct JSONParser {
         var members: [(key: String, value: JSONNode)] = []
         skipWhitespace()
         if peek(UInt8(ascii: "}")) { return JSONNode(value: .object(members), line: startLine) }
+        members.reserveCapacity(8)
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
