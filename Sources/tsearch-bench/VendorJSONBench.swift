@@ -218,7 +218,7 @@ enum VendorJSONBench {
         let segments = makeSegments(Self.segments)
         print("\nload, speech-to-text JSON (\(Self.segments) segments each)  rows/s      MB/s      MB   of Whisper's rows/s   MB/s")
         var whisperRate = 0.0, whisperBytesRate = 0.0
-        for name in names where ProcessInfo.processInfo.environment["VJB"].map({ $0 == name || name == "whisper.json" }) ?? true {
+        for name in names {
             let file = (name: name, bytes: Self.file(name, segments))
             var loaded: Corpus?
             let seconds = try median(runs) {

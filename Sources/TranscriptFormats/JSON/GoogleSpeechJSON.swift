@@ -69,7 +69,9 @@ struct GoogleSpeechJSON {
                                        path: path + ".resultEndTime", file: file, warnings: &warnings)
             if words.hasSpeakers {
                 // A result that starts again from the first word repeats every word before it.
-                if let first = words.firstStart, let earlier = speakerWords.firstStart, first <= earlier {
+                if speakerWords.isEmpty {
+                    speakerWords = words
+                } else if let first = words.firstStart, let earlier = speakerWords.firstStart, first <= earlier {
                     speakerWords = words
                 } else {
                     speakerWords.append(contentsOf: words)

@@ -48,6 +48,8 @@ struct JSONParser {
     private let file: String
     private var index = 0
     private var line = 1
+    /// An empty members array with room, from the last value handed over (see `recycle`).
+    private var spareMembers: [(key: String, value: JSONNode)] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
         self.bytes = bytes
@@ -94,7 +96,17 @@ struct JSONParser {
         }
         guard let route = plan.route else { return node }
         visit(JSONStreamed(route: route, node: node, offset: start, indices: indices))
+        recycle(node)
         return nil
+    }
+
+    /// Keeps the members array of a value handed over (and let go of by the visitor) for the next
+    /// object: a streamed word then costs no allocation for its members.
+    private mutating func recycle(_ node: consuming JSONNode) {
+        guard case .object(var members) = node.value else { return }
+        node.value = .null
+        members.removeAll(keepingCapacity: true)
+        if members.capacity <= 64 { spareMembers = members }
     }
 
     /// An object at `index` whose members `plan` may walk into.
@@ -107,6 +119,7 @@ struct JSONParser {
         var members: [(key: String, value: JSONNode)] = []
         skipWhitespace()
         if peek(UInt8(ascii: "}")) { return JSONNode(value: .object(members), line: startLine) }
+        swap(&members, &spareMembers)
         members.reserveCapacity(8)
         while true {
             skipWhitespace()
@@ -205,6 +218,7 @@ struct JSONParser {
         var members: [(key: String, value: JSONNode)] = []
         skipWhitespace()
         if peek(UInt8(ascii: "}")) { return JSONNode(value: .object(members), line: startLine) }
+        swap(&members, &spareMembers)
         members.reserveCapacity(8)
         while true {
             skipWhitespace()
