@@ -191,6 +191,16 @@ struct VendorJSONTests {
         #expect(result.warnings.isEmpty)
     }
 
+    @Test func whisperCppStereoDiarisationNamesSpeakersAndKnowsWhenItIsUnsure() throws {
+        let result = try load("""
+        {"transcription": [
+          {"offsets": {"from": 0, "to": 1000}, "text": " One.", "speaker": "0"},
+          {"offsets": {"from": 1000, "to": 2000}, "text": " Two.", "speaker": "1"},
+          {"offsets": {"from": 2000, "to": 3000}, "text": " Three.", "speaker": "?"}]}
+        """, as: "wc.json")
+        #expect(result.speakers == ["Speaker 0", "Speaker 1", nil])
+    }
+
     // MARK: AssemblyAI
 
     @Test func assemblyAIUtterancesAreRowsInMilliseconds() throws {

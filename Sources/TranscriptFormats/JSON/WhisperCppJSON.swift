@@ -9,8 +9,9 @@ import TranscriptModel
 /// ```
 ///
 /// A row per segment; `offsets` are milliseconds (the `timestamps` strings are read when they are
-/// missing). A segment's `speaker` (written with diarisation) is its speaker; tinydiarize's
-/// `speaker_turn_next` is not a name, so it is not read.
+/// missing). A segment's `speaker` (written by `--diarize` on stereo input: `"0"`, `"1"`, or `"?"`
+/// when unsure) is its speaker, `Speaker 0`; `"?"` is none. tinydiarize's `speaker_turn_next` is
+/// not a name, so it is not read.
 struct WhisperCppJSON {
     static let shape = #"whisper.cpp ({"transcription": [{"offsets": {"from", "to"}, "text"}]})"#
 
@@ -43,7 +44,8 @@ struct WhisperCppJSON {
             start = node["timestamps"]?["from"]?.string.flatMap { TimestampParsing.clock($0) }
             end = node["timestamps"]?["to"]?.string.flatMap { TimestampParsing.clock($0) }
         }
-        result.appendRow(vendorText: text, start: start, end: end, speaker: node["speaker"]?.speakerName, line: node.line)
+        let speaker = node["speaker"]?.speakerName
+        result.appendRow(vendorText: text, start: start, end: end, speaker: speaker == "?" ? nil : speaker, line: node.line)
     }
 
     /// The rows, once the whole file is read.
