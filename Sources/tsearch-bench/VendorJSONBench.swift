@@ -195,7 +195,11 @@ enum VendorJSONBench {
             out.raw("[\n")
             each { _, segment in
                 out.raw("{\"speaker\": \"\(letters[segment.speaker])\", \"text\": "); out.string(segment.text)
-                out.raw(", \"confidence\": 0.99, \"start\": \(segment.start), \"end\": \(segment.end), \"words\": []}")
+                out.raw(", \"confidence\": 0.99, \"start\": \(segment.start), \"end\": \(segment.end), \"words\": [")
+                words(segment) { _, word in
+                    out.raw("{\"text\": "); out.string(word.text); out.raw(", \"start\": \(word.start), \"end\": \(word.end), \"confidence\": 0.99, \"speaker\": \"\(letters[segment.speaker])\"}")
+                }
+                out.raw("]}")
             }
             out.raw(alone ? "]\n" : "]}\n")
         default:

@@ -312,6 +312,21 @@ struct VendorJSONTests {
         ])
     }
 
+    @Test func wordsThatAreOnlyCheckedAreStillCheckedStrictly() throws {
+        let broken = """
+        {"segments": [{"start": 0, "end": 1, "text": "budget", "words": [
+          {"word": "budget", "start": 0, "end": 1, "note": "unterminated}
+        ]}]}
+        """
+        let error = try #require(loadError(Array(broken.utf8), as: "w.json"))
+        #expect(error.line == 2)
+        #expect(error.message.hasPrefix(#"expected a closing '"' before the end of the line"#))
+        let escaped = #"[{"start": 0.5, "text": "ok", "words": [{"w": "a\"b\u00e9", "n": [1, -2.5e3, true, null, {}]}]}]"#
+        #expect(try load(escaped, as: "a.json").texts == ["ok"])
+        let badNumber = #"[{"start": 0.5, "text": "ok", "words": [{"n": 01x}]}]"#
+        #expect(loadError(Array(badNumber.utf8), as: "a.json") != nil)
+    }
+
     @Test func aHugeSpeakerNumberIsNoCrash() throws {
         #expect(try load(#"[{"start": 1.5, "speaker": 1e300, "text": "budget"}]"#, as: "a.json").speakers == ["1e+300"])
         #expect(try load(#"{"results": {"utterances": [{"start": 1, "transcript": "budget", "speaker": -1e300}]}}"#, as: "dg.json").speakers == [nil])

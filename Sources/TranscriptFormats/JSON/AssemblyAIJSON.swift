@@ -16,7 +16,7 @@ struct AssemblyAIJSON {
     static let shape = #"AssemblyAI ({"text", "words": […], "utterances": […]} with times in milliseconds)"#
 
     static let plan = JSONStreamPlan(members: [
-        "utterances": .streaming(.assemblyUtterance),
+        "utterances": JSONStreamPlan(elements: JSONStreamPlan(route: .assemblyUtterance, members: ["words": .skipped])),
         "words": .streaming(.assemblyWord),
     ])
 

@@ -28,7 +28,7 @@ struct DeepgramJSON {
                 ]),
                 firstElementOnly: true),
         ])),
-        "utterances": .streaming(.deepgramUtterance),
+        "utterances": JSONStreamPlan(elements: JSONStreamPlan(route: .deepgramUtterance, members: ["words": .skipped])),
     ])])
 
     /// Whether `root` is this shape.

@@ -5,7 +5,7 @@
 /// for an array's elements. A value whose plan has a `route` is handed to the visitor as soon as it
 /// is read (its own walked containers first) and left out of its parent: a streamed array stays in
 /// the tree as an empty array, so a reader can still see that it was there. Anything the plan does
-/// not name is parsed into the tree as usual. So the big arrays of a transcript (segments, words,
+/// not name is parsed into the tree as usual; a value it `skips` is only checked. So the big arrays of a transcript (segments, words,
 /// items, events) never stand in memory as one tree, while the small parts around them do.
 ///
 /// `JSONTranscriptShapes.plan` is the one plan: the union of every JSON family's paths.
@@ -19,6 +19,9 @@ struct JSONStreamPlan: Sendable {
     /// Whether only an array's first element is walked; the others are checked and dropped (a
     /// vendor's alternatives after the best one).
     var firstElementOnly = false
+    /// Whether the value is checked and dropped without being built (the words a vendor repeats
+    /// inside each utterance, Whisper's tokens): it is left out of its parent.
+    var skips = false
 
     init(route: JSONRoute? = nil, members: [String: JSONStreamPlan] = [:], elements: JSONStreamPlan? = nil, firstElementOnly: Bool = false) {
         self.route = route
@@ -33,6 +36,13 @@ struct JSONStreamPlan: Sendable {
     /// Whether an object here is walked member by member.
     var walksObjects: Bool { !members.isEmpty }
 
+    /// A value checked and dropped.
+    static let skipped: JSONStreamPlan = {
+        var plan = JSONStreamPlan()
+        plan.skips = true
+        return plan
+    }()
+
     /// An array whose elements are each handed over with `route`.
     static func streaming(_ route: JSONRoute) -> JSONStreamPlan {
         JSONStreamPlan(elements: JSONStreamPlan(route: route))
@@ -44,6 +54,7 @@ struct JSONStreamPlan: Sendable {
         var merged = self
         merged.route = route ?? other.route
         merged.firstElementOnly = firstElementOnly || other.firstElementOnly
+        merged.skips = skips && other.skips
         for (name, plan) in other.members {
             merged.members[name] = members[name].map { $0.merged(with: plan) } ?? plan
         }

@@ -47,13 +47,17 @@ public struct JSONTranscriptParser: TranscriptParser {
         #"a bare {"text": "…"}"#,
     ]
 
-    /// What the parser streams: segments (top-level or Whisper's), and every vendor's big arrays.
-    static let plan: JSONStreamPlan = [
-        AWSTranscribeJSON.plan, DeepgramJSON.plan, RevAIJSON.plan, GoogleSpeechJSON.plan,
-        WhisperCppJSON.plan, AssemblyAIJSON.plan, YouTubeJSON3.plan,
-    ].reduce(JSONStreamPlan(members: ["segments": .streaming(.segment)], elements: JSONStreamPlan(route: .segment))) {
-        $0.merged(with: $1)
-    }
+    /// What the parser streams: segments (top-level or Whisper's, their words and tokens only
+    /// checked), and every vendor's big arrays.
+    static let plan: JSONStreamPlan = {
+        let segment = JSONStreamPlan(route: .segment, members: ["words": .skipped, "tokens": .skipped])
+        return [
+            AWSTranscribeJSON.plan, DeepgramJSON.plan, RevAIJSON.plan, GoogleSpeechJSON.plan,
+            WhisperCppJSON.plan, AssemblyAIJSON.plan, YouTubeJSON3.plan,
+        ].reduce(JSONStreamPlan(members: ["segments": JSONStreamPlan(elements: segment)], elements: segment)) {
+            $0.merged(with: $1)
+        }
+    }()
 
     public func parse(_ text: String, file: String) throws(FormatError) -> ParsedRows {
         var text = text

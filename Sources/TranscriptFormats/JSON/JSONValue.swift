@@ -131,7 +131,9 @@ struct JSONParser {
             guard peek(UInt8(ascii: ":")) else { throw error(expected: "':' after a member name") }
             skipWhitespace()
             if let child = plan.members[key] {
-                if let value = try parseWalked(plan: child, depth: depth + 1, indices: &indices, visit: visit) {
+                if child.skips {
+                    try skipValue(depth: depth + 1)
+                } else if let value = try parseWalked(plan: child, depth: depth + 1, indices: &indices, visit: visit) {
                     members.append((key, value))
                 }
             } else {
@@ -252,6 +254,61 @@ struct JSONParser {
             if peek(UInt8(ascii: ",")) { continue }
             if peek(UInt8(ascii: "]")) { return JSONNode(value: .array(elements), line: startLine) }
             throw error(expected: "',' or ']' after an array element")
+        }
+    }
+
+    /// Checks the value at `index` as `parseValue` would, building nothing.
+    private mutating func skipValue(depth: Int) throws(FormatError) {
+        try checkDepth(depth)
+        guard index < bytes.count else { throw error(expected: "a value") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"):
+            index += 1
+            skipWhitespace()
+            if peek(UInt8(ascii: "}")) { return }
+            while true {
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                    throw error(expected: "a member name in double quotes")
+                }
+                try skipString()
+                skipWhitespace()
+                guard peek(UInt8(ascii: ":")) else { throw error(expected: "':' after a member name") }
+                skipWhitespace()
+                try skipValue(depth: depth + 1)
+                skipWhitespace()
+                if peek(UInt8(ascii: ",")) { continue }
+                if peek(UInt8(ascii: "}")) { return }
+                throw error(expected: "',' or '}' after an object member")
+            }
+        case UInt8(ascii: "["):
+            index += 1
+            skipWhitespace()
+            if peek(UInt8(ascii: "]")) { return }
+            while true {
+                skipWhitespace()
+                try skipValue(depth: depth + 1)
+                skipWhitespace()
+                if peek(UInt8(ascii: ",")) { continue }
+                if peek(UInt8(ascii: "]")) { return }
+                throw error(expected: "',' or ']' after an array element")
+            }
+        case UInt8(ascii: "\""):
+            try skipString()
+        default:
+            _ = try parseValue(depth: depth)
+        }
+    }
+
+    /// Checks the string at `index` as `parseString` would, without making it: an escape is
+    /// read by `parseString` itself, which only strings with a backslash reach.
+    private mutating func skipString() throws(FormatError) {
+        var end = index + 1
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] != 0x0A { end += 1 }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            index = end + 1
+        } else {
+            _ = try parseString()
         }
     }
 

@@ -15,7 +15,9 @@ import TranscriptModel
 struct WhisperCppJSON {
     static let shape = #"whisper.cpp ({"transcription": [{"offsets": {"from", "to"}, "text"}]})"#
 
-    static let plan = JSONStreamPlan(members: ["transcription": .streaming(.whisperCppSegment)])
+    static let plan = JSONStreamPlan(members: [
+        "transcription": JSONStreamPlan(elements: JSONStreamPlan(route: .whisperCppSegment, members: ["tokens": .skipped])),
+    ])
 
     /// Whether `root` is this shape.
     static func claims(_ root: JSONNode) -> Bool {
