@@ -49,10 +49,10 @@ struct DeepgramJSON {
 
     mutating func take(_ streamed: JSONStreamed) {
         let node = streamed.node
-        let where_ = streamed.indices
+        let position = streamed.indices
         switch streamed.route {
         case .deepgramWord:
-            let path = "results.channels[\(where_.first ?? 0)].alternatives[0].words[\(where_.last ?? 0)]"
+            let path = "results.channels[\(position.first ?? 0)].alternatives[0].words[\(position.last ?? 0)]"
             guard let word = node["punctuated_word"]?.string ?? node["word"]?.string else {
                 warnings.append(FormatError(file: file, line: node.line, kind: .badField(
                     expected: path + ".word to be a string", found: node["word"]?.kindDescription ?? "no such member")))
@@ -64,7 +64,7 @@ struct DeepgramJSON {
                 end: JSONTime.seconds(node["end"], path: path + ".end", file: file, warnings: &warnings),
                 speaker: node["speaker"]?.speakerName, line: node.line)
         case .deepgramParagraph:
-            let path = "results.channels[\(where_.first ?? 0)].alternatives[0].paragraphs.paragraphs[\(where_.last ?? 0)]"
+            let path = "results.channels[\(position.first ?? 0)].alternatives[0].paragraphs.paragraphs[\(position.last ?? 0)]"
             let sentences = node["sentences"]?.elements ?? []
             let text = sentences.compactMap { $0["text"]?.string }.joined(separator: " ")
             let start = JSONTime.seconds(node["start"] ?? sentences.first?["start"], path: path + ".start", file: file, warnings: &warnings)
@@ -78,7 +78,7 @@ struct DeepgramJSON {
                 transcripts.appendRow(vendorText: text, start: nil, end: nil, speaker: nil, line: node.line)
             }
         case .deepgramUtterance:
-            let path = "results.utterances[\(where_.last ?? 0)]"
+            let path = "results.utterances[\(position.last ?? 0)]"
             guard let text = node["transcript"]?.string else {
                 warnings.append(FormatError(file: file, line: node.line, kind: .badField(
                     expected: path + ".transcript to be a string", found: node["transcript"]?.kindDescription ?? "no such member")))
