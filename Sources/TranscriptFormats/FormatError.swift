@@ -66,6 +66,9 @@ public struct FormatError: Error, Hashable, Sendable, CustomStringConvertible {
         case notATranscript(looksLike: String)
         /// A Word document whose structure is broken: `expected` says what was missing.
         case wordDocument(expected: String)
+        /// A warning: the file's times carry no unit, and `assumed` (seconds or milliseconds) was
+        /// chosen from their values, for the reason given.
+        case timeUnitGuess(assumed: String, reason: String)
     }
 
     /// Whether the file simply holds nothing to read (empty, blank, a header alone): no text is
@@ -142,6 +145,8 @@ public struct FormatError: Error, Hashable, Sendable, CustomStringConvertible {
         case .encodingGuess(let assumed, let alternative):
             return "not UTF-8; read as \(assumed), a guess" + (alternative.map { " (it could be \($0))" } ?? "")
                 + "; if the text looks wrong, name the encoding with --encoding NAME"
+        case .timeUnitGuess(let assumed, let reason):
+            return "the times carry no unit; read as \(assumed), a guess: \(reason)"
         case .noRows(let skipped):
             return skipped.isEmpty
                 ? "holds no cue, segment or line of text"

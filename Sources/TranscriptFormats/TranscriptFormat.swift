@@ -8,7 +8,7 @@ public enum TranscriptFormat: String, CaseIterable, Sendable {
         switch self {
         case .srt: return ["srt"]
         case .vtt: return ["vtt", "webvtt"]
-        case .json: return ["json"]
+        case .json: return ["json", "json3"]
         case .txt: return ["txt"]
         case .epub: return ["epub"]
         case .docx: return ["docx"]

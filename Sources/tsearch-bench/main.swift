@@ -6,7 +6,8 @@
 // Builds a deterministic corpus (1,000,000 meeting-style rows by default, 100,000 with --quick; see
 // CorpusGenerator for the mix of accents, CJK and emoji), written once as SubRip, WebVTT, JSON and
 // text into a cache folder, and reports medians of K runs (default 5, 3 with --quick):
-// - load time per format, rows/s and MB/s;
+// - load time per format, rows/s and MB/s; and for each speech-to-text vendor's JSON, a file of
+//   100,000 segments against the Whisper JSON reader (VendorJSONBench);
 // - per query kind, the Regex reference's time (one run: it is slow) and the engine's, MB/s and
 //   rows/s of row text, and their ratio. The engine's hits must equal the reference's: a
 //   difference stops the benchmark with exit status 1 before any speed is printed for that query;
@@ -297,6 +298,7 @@ if options.wants("load") || options.wants("search") || options.wants("export") |
         if name == "corpus.srt", let loaded { corpus = loaded }
         print("  \(padded(name, 22)) \(format(seconds))  \(String(format: "%10.0f", Double(rows) / seconds))  \(String(format: "%8.1f", Double(bytes.count) / seconds / 1e6))  \(rowsSeconds > 0 ? format(rowsSeconds) : "")")
     }
+    if options.wants("load") { try VendorJSONBench.run(runs: min(options.runs, 3)) }
 }
 
 // MARK: Search

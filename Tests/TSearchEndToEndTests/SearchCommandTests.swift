@@ -7,11 +7,14 @@ import Testing
         "offsite-cp1252.vtt", "planning.srt", "retro.whisperx.json", "standup.vtt", "sync.json", "minutes.epub",
         "youtube-allhands.en.vtt", "all-hands.teams.docx", "budget-sync.meet.txt", "customer-interview.rev.txt",
         "design-review.otter.txt", "offsite-chat.zoom.txt", "podcast.descript.txt", "quarterly-update.premiere.txt",
-        "workshop-chat.zoom.txt",
+        "workshop-chat.zoom.txt", "design-review.aws.json", "budget-call.deepgram.json", "vendor-call.revai.json",
+        "roadmap.google.json", "demo.whispercpp.json", "support-call.assemblyai.json", "support-call.utterances.json",
+        "allhands.en.json3",
     ]
 
     /// The README's first command, exactly: hits from every sample, exit 0; warnings for the two
-    /// files that are no transcripts (named), the broken cue and the guessed frame rate.
+    /// files that are no transcripts (named), the broken cue, the guessed frame rate and the time
+    /// unit guessed for the utterances saved alone.
     @Test func readmeCommandPrintsHitsFromEverySampleFormat() throws {
         let readme = try String(contentsOf: TSearch.root.appendingPathComponent("README.md"), encoding: .utf8)
         #expect(readme.contains("swift run tsearch search budget Samples/"))
@@ -22,10 +25,12 @@ import Testing
         }
         #expect(result.stderr.split(separator: "\n").map(String.init) == [
             "tsearch: warning: skipped 2 files of a kind tsearch does not read: Samples/LibraryExample/main.swift, Samples/README.md"
-                + " (tsearch reads .srt, .vtt, .webvtt, .json, .txt, .epub and .docx files; name a file to have it read by its content)",
+                + " (tsearch reads .srt, .vtt, .webvtt, .json, .json3, .txt, .epub and .docx files; name a file to have it read by its content)",
             #"tsearch: warning: Samples/broken.srt:38: expected a timing line like "00:01:02,500 --> 00:01:04,000", found "00:01:02,5x0 --> 00:01:04,000""#,
             "tsearch: warning: Samples/quarterly-update.premiere.txt:1: timecodes count frames and the file does not say how many per second:"
                 + " read at 30 frames per second (a guess; a time may be off by a fraction of a second)",
+            "tsearch: warning: Samples/support-call.utterances.json: the times carry no unit; read as milliseconds, a guess: every time is a whole number"
+                + " and segments last 3110 on median, too long for seconds (AssemblyAI writes milliseconds)",
         ])
         #expect(!result.stdout.contains("\u{1B}"))  // not a terminal: no colour
     }

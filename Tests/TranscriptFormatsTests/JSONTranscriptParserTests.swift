@@ -67,9 +67,18 @@ struct JSONTranscriptParserTests {
         #expect(result.starts == [nil, nil])
     }
 
-    @Test func otherShapesAreAnError() {
-        let error = loadError(Array(#"{"results": []}"#.utf8), as: "d.json")
-        #expect(error?.description == #"d.json:1: expected a Whisper object with "segments", or an array of {"start", "end", "speaker", "text"} objects"#)
+    @Test func otherShapesAreAnErrorSayingWhatTheFileHoldsAndWhatIsRead() throws {
+        let error = try #require(loadError(Array(#"{"captions": [], "meta": {"lang": "en"}}"#.utf8), as: "d.json"))
+        #expect(error.description.hasPrefix(#"d.json:1: expected one of the JSON transcripts tsearch reads: Whisper or WhisperX"#))
+        #expect(error.description.hasSuffix(#"; found an object with the members "captions", "meta""#))
+        for family in ["AWS Transcribe", "Deepgram", "Rev.ai", "Google Speech-to-Text", "whisper.cpp", "AssemblyAI", "YouTube json3"] {
+            #expect(error.message.contains(family), "\(family)")
+        }
+        #expect(error.isNotATranscript)
+    }
+
+    @Test func anEmptyVendorResponseHoldsNoRows() {
+        #expect(loadError(Array(#"{"results": []}"#.utf8), as: "d.json")?.isEmptySource == true)
     }
 
     @Test func deepNestingIsAnErrorNotACrash() {

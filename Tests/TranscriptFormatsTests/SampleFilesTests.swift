@@ -15,14 +15,16 @@ struct SampleFilesTests {
         "notes.json", "call-log.txt", "kickoff-utf16.srt", "offsite-cp1252.vtt", "broken.srt", "escape.srt",
         "youtube-allhands.en.vtt", "design-review.otter.txt", "customer-interview.rev.txt", "budget-sync.meet.txt",
         "workshop-chat.zoom.txt", "offsite-chat.zoom.txt", "quarterly-update.premiere.txt", "podcast.descript.txt",
-        "all-hands.teams.docx",
+        "all-hands.teams.docx", "design-review.aws.json", "budget-call.deepgram.json", "vendor-call.revai.json",
+        "roadmap.google.json", "demo.whispercpp.json", "support-call.assemblyai.json", "support-call.utterances.json",
+        "allhands.en.json3",
     ])
     func everySampleLoadsAndMentionsTheBudget(_ name: String) throws {
         let result = try Self.loadSample(name)
         #expect(result.transcript.rows.count >= 3)
         #expect(result.texts.filter { $0.lowercased().contains("budget") }.count >= 1)
-        // The broken cue, and the frame rate that had to be assumed.
-        #expect(result.warnings.isEmpty == (name != "broken.srt" && name != "quarterly-update.premiere.txt"))
+        // The broken cue, the frame rate that had to be assumed, and the time unit guessed.
+        #expect(result.warnings.isEmpty == !["broken.srt", "quarterly-update.premiere.txt", "support-call.utterances.json"].contains(name))
     }
 
     @Test func encodingsOfTheEncodingSamples() throws {

@@ -5,22 +5,31 @@ import TranscriptModel
 /// 1. Whisper: `{"text": "…", "segments": [{"start": 0.0, "end": 4.2, "text": " …", "words": […]}], …}`
 ///    (`words` and the other segment fields are ignored);
 /// 2. WhisperX and diarised Whisper: the same, with `"speaker": "SPEAKER_00"` on each segment;
-/// 3. a plain array of segment objects: `[{"start": …, "end": …, "speaker": "Alice", "text": "…"}]`;
+/// 3. a plain array of segment objects: `[{"start": …, "end": …, "speaker": "Alice", "text": "…"}]`
+///    (an AssemblyAI `utterances` array saved alone is one);
 /// 4. transcription rows: `[{"startTime": "06:32", "context": "…"}]`;
-/// 5. a bare `{"text": "…"}` (Whisper's plain `json` response): one untimed row per line of text.
+/// 5. a bare `{"text": "…"}` (Whisper's plain `json` response): one untimed row per line of text;
+/// 6. the vendors' responses, each read by its own type: `AWSTranscribeJSON`, `DeepgramJSON`,
+///    `RevAIJSON`, `GoogleSpeechJSON`, `WhisperCppJSON`, `AssemblyAIJSON`, `YouTubeJSON3`.
 ///
-/// In an object, the text is the first of `text`, `context`, `content`, `transcript`; the start
-/// time the first of `start`, `startTime`, `start_time`; the end of `end`, `endTime`, `end_time`;
-/// the speaker the first of `speaker`, `speakerName`, `speaker_name`, `speaker_label`. A time is a
-/// number of seconds (`392.5`) or a string: `"00:06:32.500"`, `"06:32"`, `"392.5"`. Without a speaker
-/// field a `Name: text` prefix gives the speaker.
+/// In a segment object (shapes 1 to 4), the text is the first of `text`, `context`, `content`,
+/// `transcript`; the start time the first of `start`, `startTime`, `start_time`; the end of `end`,
+/// `endTime`, `end_time`; the speaker the first of `speaker`, `speakerName`, `speaker_name`,
+/// `speaker_label`. A time is a number of seconds (`392.5`) or a string: `"00:06:32.500"`, `"06:32"`,
+/// `"392.5"`. Without a speaker field a `Name: text` prefix gives the speaker. A plain array's
+/// numbers have no documented unit: when every one is a whole number, the unit is decided from the
+/// values (`TimeUnitGuess`: milliseconds when segments would last minutes as seconds) and a warning
+/// says which was assumed.
 ///
-/// A segment without a usable text, or with a time that does not parse, is reported with its line;
-/// the text of a segment with a bad time is kept, untimed. Anything else (a JSON syntax error, another
-/// top-level shape) is an error naming the line.
+/// A file is tried against every shape by its content, whatever its name: the parser reads it once,
+/// streaming the big arrays of all the shapes (`plan`), and the shape is chosen at the end from the
+/// members the file has. A segment without a usable text, or with a time that does not parse, is
+/// reported with its line (and JSON path); the text of a segment with a bad time is kept, untimed.
+/// A JSON syntax error is an error naming the line; JSON of no known shape is an error that says
+/// what the file holds and lists the shapes read.
 ///
 /// The file's UTF-8 is read in place into columns, segment by segment (no tree of a million
-/// segments in memory).
+/// segments or words in memory).
 public struct JSONTranscriptParser: TranscriptParser {
     public init() {}
 
@@ -28,7 +37,27 @@ public struct JSONTranscriptParser: TranscriptParser {
     static let startKeys = ["start", "startTime", "start_time"]
     static let endKeys = ["end", "endTime", "end_time"]
     static let speakerKeys = ["speaker", "speakerName", "speaker_name", "speaker_label"]
-    static let shapes = "a Whisper object with \"segments\", or an array of {\"start\", \"end\", \"speaker\", \"text\"} objects"
+
+    /// Every shape read, for the message about a file of none of them.
+    static let shapes = [
+        #"Whisper or WhisperX ({"segments": [{"start", "end", "text"}]})"#,
+        #"an array of {"start", "end", "speaker", "text"} objects"#,
+        AWSTranscribeJSON.shape, DeepgramJSON.shape, RevAIJSON.shape, GoogleSpeechJSON.shape,
+        WhisperCppJSON.shape, AssemblyAIJSON.shape, YouTubeJSON3.shape,
+        #"a bare {"text": "…"}"#,
+    ]
+
+    /// What the parser streams: segments (top-level or Whisper's, their words and tokens only
+    /// checked), and every vendor's big arrays.
+    static let plan: JSONStreamPlan = {
+        let segment = JSONStreamPlan(route: .segment, members: ["words": .skipped, "tokens": .skipped])
+        return [
+            AWSTranscribeJSON.plan, DeepgramJSON.plan, RevAIJSON.plan, GoogleSpeechJSON.plan,
+            WhisperCppJSON.plan, AssemblyAIJSON.plan, YouTubeJSON3.plan,
+        ].reduce(JSONStreamPlan(members: ["segments": JSONStreamPlan(elements: segment)], elements: segment)) {
+            $0.merged(with: $1)
+        }
+    }()
 
     public func parse(_ text: String, file: String) throws(FormatError) -> ParsedRows {
         var text = text
@@ -39,45 +68,66 @@ public struct JSONTranscriptParser: TranscriptParser {
         return ParsedRows(rows: columns.columns.rows(file: file), warnings: columns.warnings)
     }
 
-    /// The rows of valid UTF-8 JSON `text` as columns, and the warnings. The segments are read one
-    /// by one as the parser meets them (`JSONParser.parse(streamingSegments:)`), each made into its
-    /// row at once; `release` is told byte ranges not read again.
+    /// The rows of valid UTF-8 JSON `text` as columns, and the warnings. The streamed values are
+    /// read one by one as the parser meets them (`JSONParser.parse(plan:visit:)`), segments made
+    /// into rows at once, a vendor's values kept by its reader until the shape is known; `release`
+    /// is told byte ranges not read again.
     func parse(
         _ text: ByteText, file: String, release: (Range<Int>) -> Void = { _ in }
     ) throws(FormatError) -> ParsedColumns {
         var result = ParsedColumns()
         result.columns.reserve(rows: text.bytes.count / 64, textBytes: text.bytes.count)
+        var readers = Readers(file: file)
+        var units = TimeUnitGuess()
         var parser = JSONParser(bytes: text.bytes, file: file)
         var released = 0
-        let root = try parser.parse(streamingSegments: true) { segment, offset in
-            if offset - released >= 1 << 22 {
-                release(released..<offset)
-                released = offset
+        let root = try parser.parse(plan: Self.plan) { streamed in
+            if streamed.offset - released >= 1 << 22 {
+                release(released..<streamed.offset)
+                released = streamed.offset
             }
-            appendRow(of: segment, file: file, to: &result)
+            if streamed.route == .segment {
+                appendRow(of: streamed.node, file: file, to: &result, units: &units)
+            } else {
+                readers.take(streamed)
+            }
         }
         switch root.value {
         case .array:
-            break
+            units.apply(to: &result, file: file)
         case .object:
-            if root["segments"] == nil, let text = root["text"], case .string(let whole) = text.value {
+            if root["segments"]?.isArray == true {
+                break
+            } else if let read = readers.finish(root: root) {
+                return read
+            } else if let text = root["text"], case .string(let whole) = text.value {
                 for line in SourceLines(whole) {
                     result.appendRow(text: TextCleanup.collapsingWhitespace(line), start: nil, end: nil, speaker: nil, line: text.line)
                 }
                 return result
-            }
-            guard let list = root["segments"], case .array = list.value else {
-                throw FormatError(file: file, line: root.line, kind: .unsupportedShape(Self.shapes))
+            } else {
+                throw FormatError(file: file, line: root.line, kind: .unsupportedShape(Self.unsupported(root)))
             }
         default:
-            throw FormatError(file: file, line: root.line, kind: .unsupportedShape(Self.shapes))
+            throw FormatError(file: file, line: root.line, kind: .unsupportedShape(Self.unsupported(root)))
         }
         result.columns.assignSpeakerLabels()
         return result
     }
 
+    /// What is expected, and what `root` is: the message for a file of no known shape.
+    static func unsupported(_ root: JSONNode) -> String {
+        var found = root.kindDescription
+        let names = root.memberNames
+        if root.isObject {
+            found = names.isEmpty ? "an empty object" : "an object with the members "
+                + names.prefix(8).map { quoted($0) }.joined(separator: ", ") + (names.count > 8 ? " and \(names.count - 8) more" : "")
+        }
+        return "one of the JSON transcripts tsearch reads: " + shapes.joined(separator: "; ") + "; found " + found
+    }
+
     /// The row of one segment, or a warning saying why it has none.
-    private func appendRow(of segment: JSONNode, file: String, to result: inout ParsedColumns) {
+    private func appendRow(of segment: JSONNode, file: String, to result: inout ParsedColumns, units: inout TimeUnitGuess) {
         guard case .object = segment.value else {
             result.warnings.append(FormatError(file: file, line: segment.line, kind: .badField(
                 expected: "a segment object with a \"text\"", found: segment.kindDescription)))
@@ -89,13 +139,17 @@ public struct JSONTranscriptParser: TranscriptParser {
                 expected: "a \"text\" (or \"context\", \"content\", \"transcript\") string", found: found)))
             return
         }
-        let start = time(segment.member(Self.startKeys), file: file, warnings: &result.warnings)
-        let end = time(segment.member(Self.endKeys), file: file, warnings: &result.warnings)
+        let startNode = segment.member(Self.startKeys)
+        let endNode = segment.member(Self.endKeys)
+        units.note(startNode)
+        units.note(endNode)
+        let start = time(startNode, file: file, warnings: &result.warnings)
+        let end = time(endNode, file: file, warnings: &result.warnings)
         var speaker: String?
         if let node = segment.member(Self.speakerKeys) {
             switch node.value {
             case .string(let name): speaker = TextCleanup.collapsingWhitespace(name)
-            case .number(let number): speaker = number == number.rounded() ? String(Int(number)) : String(number)
+            case .number(let number): speaker = number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
             default: speaker = nil
             }
             if speaker?.isEmpty == true { speaker = nil }
@@ -128,5 +182,53 @@ public struct JSONTranscriptParser: TranscriptParser {
             expected: "a time in seconds or like \"00:06:32.500\" (the text is kept, untimed)",
             found: node.kindDescription)))
         return nil
+    }
+}
+
+extension JSONTranscriptParser {
+    /// The vendors' readers, each handed its family's streamed values.
+    struct Readers {
+        var aws: AWSTranscribeJSON
+        var deepgram: DeepgramJSON
+        var rev: RevAIJSON
+        var google: GoogleSpeechJSON
+        var whisperCpp: WhisperCppJSON
+        var assembly: AssemblyAIJSON
+        var json3: YouTubeJSON3
+
+        init(file: String) {
+            aws = AWSTranscribeJSON(file: file)
+            deepgram = DeepgramJSON(file: file)
+            rev = RevAIJSON(file: file)
+            google = GoogleSpeechJSON(file: file)
+            whisperCpp = WhisperCppJSON(file: file)
+            assembly = AssemblyAIJSON(file: file)
+            json3 = YouTubeJSON3(file: file)
+        }
+
+        mutating func take(_ streamed: JSONStreamed) {
+            switch streamed.route {
+            case .segment: break
+            case .awsItem, .awsSpeakerSegment, .awsAudioSegment: aws.take(streamed)
+            case .deepgramWord, .deepgramParagraph, .deepgramAlternative, .deepgramUtterance: deepgram.take(streamed)
+            case .revElement, .revMonologue: rev.take(streamed)
+            case .googleWord, .googleResult: google.take(streamed)
+            case .whisperCppSegment: whisperCpp.take(streamed)
+            case .assemblyUtterance, .assemblyWord: assembly.take(streamed)
+            case .json3Event: json3.take(streamed)
+            }
+        }
+
+        /// The rows of the vendor shape `root` has, or nil when it has none of them.
+        func finish(root: JSONNode) -> ParsedColumns? {
+            if AWSTranscribeJSON.claims(root) { return aws.finish() }
+            if DeepgramJSON.claims(root) { return deepgram.finish() }
+            if RevAIJSON.claims(root) { return rev.finish() }
+            if GoogleSpeechJSON.claims(root) { return google.finish() }
+            if WhisperCppJSON.claims(root) { return whisperCpp.finish() }
+            if YouTubeJSON3.claims(root) { return json3.finish() }
+            if AssemblyAIJSON.claims(root) { return assembly.finish(root: root) }
+            return nil
+        }
     }
 }

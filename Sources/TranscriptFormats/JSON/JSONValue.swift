@@ -38,9 +38,9 @@ struct JSONNode: Sendable {
 }
 
 /// A strict JSON parser (RFC 8259) over UTF-8 bytes read in place, recording line numbers.
-/// Nesting deeper than `maximumDepth` is an error, not a stack overflow. A transcript's segments can
-/// be handed over one by one as they are read (`parse(streamingSegments:)`), so a million of them
-/// never stand in memory as one tree.
+/// Nesting deeper than `maximumDepth` is an error, not a stack overflow. A transcript's segments,
+/// words or events can be handed over one by one as they are read (`parse(plan:visit:)`), so a
+/// million of them never stand in memory as one tree.
 struct JSONParser {
     static let maximumDepth = 256
 
@@ -48,6 +48,8 @@ struct JSONParser {
     private let file: String
     private var index = 0
     private var line = 1
+    /// An empty members array with room, from the last value handed over (see `recycle`).
+    private var spareMembers: [(key: String, value: JSONNode)] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
         self.bytes = bytes
@@ -59,30 +61,126 @@ struct JSONParser {
         var text = text
         let parsed = text.withUTF8 { bytes in
             var parser = JSONParser(bytes: bytes, file: file)
-            return Result { () throws(FormatError) in try parser.parse(streamingSegments: false) { _, _ in } }
+            return Result { () throws(FormatError) in try parser.parse(plan: JSONStreamPlan()) { _ in } }
         }
         return try parsed.get()
     }
 
-    /// The whole text as one value; with `streamingSegments`, the elements of a top-level array,
-    /// or of a top-level object's first `segments` member when that is an array, go to `visit`
-    /// (each with the byte offset where it starts) instead of into the tree, which holds an empty
-    /// array in their place.
-    mutating func parse(
-        streamingSegments: Bool, visit: (JSONNode, _ offset: Int) -> Void
-    ) throws(FormatError) -> JSONNode {
+    /// The whole text as one value, walking into the containers `plan` names: each value the plan
+    /// routes goes to `visit` as soon as it is read, instead of into the tree (see
+    /// `JSONStreamPlan`). The root itself, when routed, is visited and returned as null.
+    mutating func parse(plan: JSONStreamPlan, visit: (JSONStreamed) -> Void) throws(FormatError) -> JSONNode {
         skipWhitespace()
-        let value: JSONNode
-        if streamingSegments, index < bytes.count, bytes[index] == UInt8(ascii: "[") {
-            value = try parseArray(depth: 0, streaming: true, visit: visit)
-        } else if streamingSegments, index < bytes.count, bytes[index] == UInt8(ascii: "{") {
-            value = try parseObject(depth: 0, streaming: true, segments: visit)
-        } else {
-            value = try parseValue(depth: 0)
-        }
+        let startLine = line
+        var indices: [Int] = []
+        let value = try parseWalked(plan: plan, depth: 0, indices: &indices, visit: visit)
         skipWhitespace()
         guard index == bytes.count else { throw error(expected: "the end of the JSON text") }
-        return value
+        return value ?? JSONNode(value: .null, line: startLine)
+    }
+
+    /// The value at `index` as `plan` says: walked into when the plan names its members or
+    /// elements, handed to `visit` (and nil returned) when the plan routes it.
+    private mutating func parseWalked(
+        plan: JSONStreamPlan, depth: Int, indices: inout [Int], visit: (JSONStreamed) -> Void
+    ) throws(FormatError) -> JSONNode? {
+        guard index < bytes.count else { throw error(expected: "a value") }
+        let start = index
+        let node: JSONNode
+        if bytes[index] == UInt8(ascii: "{"), plan.walksObjects {
+            node = try parseWalkedObject(plan: plan, depth: depth, indices: &indices, visit: visit)
+        } else if bytes[index] == UInt8(ascii: "["), let elements = plan.elements {
+            node = try parseWalkedArray(plan: elements, firstOnly: plan.firstElementOnly, depth: depth, indices: &indices, visit: visit)
+        } else {
+            node = try parseValue(depth: depth)
+        }
+        guard let route = plan.route else { return node }
+        visit(JSONStreamed(route: route, node: node, offset: start, indices: indices))
+        recycle(node)
+        return nil
+    }
+
+    /// Keeps the members array of a value handed over (and let go of by the visitor) for the next
+    /// object: a streamed word then costs no allocation for its members.
+    private mutating func recycle(_ node: consuming JSONNode) {
+        guard case .object(var members) = node.value else { return }
+        node.value = .null
+        members.removeAll(keepingCapacity: true)
+        if members.capacity <= 64 { spareMembers = members }
+    }
+
+    /// An object at `index` whose members `plan` may walk into.
+    private mutating func parseWalkedObject(
+        plan: JSONStreamPlan, depth: Int, indices: inout [Int], visit: (JSONStreamed) -> Void
+    ) throws(FormatError) -> JSONNode {
+        try checkDepth(depth)
+        let startLine = line
+        index += 1
+        var members: [(key: String, value: JSONNode)] = []
+        skipWhitespace()
+        if peek(UInt8(ascii: "}")) { return JSONNode(value: .object(members), line: startLine) }
+        swap(&members, &spareMembers)
+        members.reserveCapacity(8)
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw error(expected: "a member name in double quotes")
+            }
+            let key = try parseString()
+            skipWhitespace()
+            guard peek(UInt8(ascii: ":")) else { throw error(expected: "':' after a member name") }
+            skipWhitespace()
+            if let child = plan.members[key] {
+                if child.skips {
+                    try skipValue(depth: depth + 1)
+                } else if let value = try parseWalked(plan: child, depth: depth + 1, indices: &indices, visit: visit) {
+                    members.append((key, value))
+                }
+            } else {
+                members.append((key, try parseValue(depth: depth + 1)))
+            }
+            skipWhitespace()
+            if peek(UInt8(ascii: ",")) { continue }
+            if peek(UInt8(ascii: "}")) { return JSONNode(value: .object(members), line: startLine) }
+            throw error(expected: "',' or '}' after an object member")
+        }
+    }
+
+    /// An array at `index` whose elements are each read as `plan` says (after the first, only
+    /// checked and dropped when `firstOnly`); the elements not handed over stay in the result.
+    private mutating func parseWalkedArray(
+        plan: JSONStreamPlan, firstOnly: Bool, depth: Int, indices: inout [Int], visit: (JSONStreamed) -> Void
+    ) throws(FormatError) -> JSONNode {
+        try checkDepth(depth)
+        let startLine = line
+        index += 1
+        var elements: [JSONNode] = []
+        skipWhitespace()
+        if peek(UInt8(ascii: "]")) { return JSONNode(value: .array(elements), line: startLine) }
+        indices.append(0)
+        defer { indices.removeLast() }
+        var count = 0
+        while true {
+            skipWhitespace()
+            indices[indices.count - 1] = count
+            if firstOnly && count > 0 {
+                _ = try parseValue(depth: depth + 1)
+            } else if let element = try parseWalked(plan: plan, depth: depth + 1, indices: &indices, visit: visit) {
+                elements.append(element)
+            }
+            count += 1
+            skipWhitespace()
+            if peek(UInt8(ascii: ",")) { continue }
+            if peek(UInt8(ascii: "]")) { return JSONNode(value: .array(elements), line: startLine) }
+            throw error(expected: "',' or ']' after an array element")
+        }
+    }
+
+    private func checkDepth(_ depth: Int) throws(FormatError) {
+        guard depth < Self.maximumDepth else {
+            throw FormatError(file: file, line: line, kind: .json(
+                expected: "at most \(Self.maximumDepth) levels of nesting", found: "deeper nesting"))
+        }
     }
 
     private mutating func parseValue(depth: Int) throws(FormatError) -> JSONNode {
@@ -94,9 +192,9 @@ struct JSONParser {
         guard index < bytes.count else { throw error(expected: "a value") }
         switch bytes[index] {
         case UInt8(ascii: "{"):
-            return try parseObject(depth: depth, streaming: false) { _, _ in }
+            return try parseObject(depth: depth)
         case UInt8(ascii: "["):
-            return try parseArray(depth: depth, streaming: false) { _, _ in }
+            return try parseArray(depth: depth)
         case UInt8(ascii: "\""):
             return JSONNode(value: .string(try parseString()), line: startLine)
         case UInt8(ascii: "t"):
@@ -115,17 +213,15 @@ struct JSONParser {
         }
     }
 
-    /// An object at `index`; when `streaming`, the elements of its first `segments` member, when an
-    /// array, go to `segments`.
-    private mutating func parseObject(
-        depth: Int, streaming: Bool, segments: (JSONNode, Int) -> Void
-    ) throws(FormatError) -> JSONNode {
+    /// An object at `index`, whole.
+    private mutating func parseObject(depth: Int) throws(FormatError) -> JSONNode {
         let startLine = line
         index += 1
         var members: [(key: String, value: JSONNode)] = []
-        var sawSegments = false
         skipWhitespace()
         if peek(UInt8(ascii: "}")) { return JSONNode(value: .object(members), line: startLine) }
+        swap(&members, &spareMembers)
+        members.reserveCapacity(8)
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
@@ -135,12 +231,7 @@ struct JSONParser {
             skipWhitespace()
             guard peek(UInt8(ascii: ":")) else { throw error(expected: "':' after a member name") }
             skipWhitespace()
-            if streaming, key == "segments", !sawSegments, index < bytes.count, bytes[index] == UInt8(ascii: "[") {
-                members.append((key, try parseArray(depth: depth + 1, streaming: true, visit: segments)))
-            } else {
-                members.append((key, try parseValue(depth: depth + 1)))
-            }
-            sawSegments = sawSegments || key == "segments"
+            members.append((key, try parseValue(depth: depth + 1)))
             skipWhitespace()
             if peek(UInt8(ascii: ",")) { continue }
             if peek(UInt8(ascii: "}")) { return JSONNode(value: .object(members), line: startLine) }
@@ -148,14 +239,9 @@ struct JSONParser {
         }
     }
 
-    /// An array at `index`; when `streaming`, its elements go to `visit` instead of into the result.
-    private mutating func parseArray(
-        depth: Int, streaming: Bool, visit: (JSONNode, Int) -> Void
-    ) throws(FormatError) -> JSONNode {
-        guard depth < Self.maximumDepth else {
-            throw FormatError(file: file, line: line, kind: .json(
-                expected: "at most \(Self.maximumDepth) levels of nesting", found: "deeper nesting"))
-        }
+    /// An array at `index`, whole.
+    private mutating func parseArray(depth: Int) throws(FormatError) -> JSONNode {
+        try checkDepth(depth)
         let startLine = line
         index += 1
         var elements: [JSONNode] = []
@@ -163,13 +249,66 @@ struct JSONParser {
         if peek(UInt8(ascii: "]")) { return JSONNode(value: .array(elements), line: startLine) }
         while true {
             skipWhitespace()
-            let start = index
-            let element = try parseValue(depth: depth + 1)
-            if streaming { visit(element, start) } else { elements.append(element) }
+            elements.append(try parseValue(depth: depth + 1))
             skipWhitespace()
             if peek(UInt8(ascii: ",")) { continue }
             if peek(UInt8(ascii: "]")) { return JSONNode(value: .array(elements), line: startLine) }
             throw error(expected: "',' or ']' after an array element")
+        }
+    }
+
+    /// Checks the value at `index` as `parseValue` would, building nothing.
+    private mutating func skipValue(depth: Int) throws(FormatError) {
+        try checkDepth(depth)
+        guard index < bytes.count else { throw error(expected: "a value") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"):
+            index += 1
+            skipWhitespace()
+            if peek(UInt8(ascii: "}")) { return }
+            while true {
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                    throw error(expected: "a member name in double quotes")
+                }
+                try skipString()
+                skipWhitespace()
+                guard peek(UInt8(ascii: ":")) else { throw error(expected: "':' after a member name") }
+                skipWhitespace()
+                try skipValue(depth: depth + 1)
+                skipWhitespace()
+                if peek(UInt8(ascii: ",")) { continue }
+                if peek(UInt8(ascii: "}")) { return }
+                throw error(expected: "',' or '}' after an object member")
+            }
+        case UInt8(ascii: "["):
+            index += 1
+            skipWhitespace()
+            if peek(UInt8(ascii: "]")) { return }
+            while true {
+                skipWhitespace()
+                try skipValue(depth: depth + 1)
+                skipWhitespace()
+                if peek(UInt8(ascii: ",")) { continue }
+                if peek(UInt8(ascii: "]")) { return }
+                throw error(expected: "',' or ']' after an array element")
+            }
+        case UInt8(ascii: "\""):
+            try skipString()
+        default:
+            _ = try parseValue(depth: depth)
+        }
+    }
+
+    /// Checks the string at `index` as `parseString` would, without making it: an escape is
+    /// read by `parseString` itself, which only strings with a backslash reach.
+    private mutating func skipString() throws(FormatError) {
+        var end = index + 1
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] != 0x0A { end += 1 }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            index = end + 1
+        } else {
+            _ = try parseString()
         }
     }
 

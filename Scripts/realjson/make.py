@@ -1,0 +1,159 @@
+"""Writes speech-to-text JSON with the vendors' own libraries into DIR/files and what those
+libraries read from each file into DIR/expected.json (see README.md beside this script).
+
+    python make.py DIR
+"""
+import datetime
+import json
+import pathlib
+import random
+import sys
+
+root = pathlib.Path(sys.argv[1])
+files = root / "files"
+files.mkdir(parents=True, exist_ok=True)
+expected = []
+
+
+def record(path, family, rows, unit_warning=None):
+    expected.append({"path": path, "family": family, "unit_warning": unit_warning, "rows": rows})
+
+
+def row(start_seconds, speaker, text):
+    return {"start_ms": None if start_seconds is None else round(start_seconds * 1000), "speaker": speaker,
+            "text": " ".join(text.split())}
+
+
+# Sentences spoken in turn by speakers 1 and 2, in our own words.
+LINES = [
+    (1, "good morning everyone let's look at the budget first"),
+    (1, "we spent less than planned on travel"),
+    (2, "that leaves room for the second pilot"),
+    (2, "i would rather keep it as a reserve"),
+    (1, "fair enough we decide on friday"),
+]
+
+
+def timed_words():
+    """[(speaker, word, start_seconds, end_seconds)], a word every 0.35 s, 0.8 s between lines."""
+    out, t = [], 0.4
+    for speaker, text in LINES:
+        for word in text.split():
+            out.append((speaker, word, round(t, 3), round(t + 0.3, 3)))
+            t += 0.35
+        t += 0.8
+    return out
+
+
+def turns(words):
+    """Speaker turns of [(speaker, word, start, end)] as rows."""
+    rows = []
+    for speaker, word, start, _ in words:
+        if rows and rows[-1][0] == speaker:
+            rows[-1][2].append(word)
+        else:
+            rows.append((speaker, start, [word]))
+    return [row(start, f"Speaker {speaker}", " ".join(ws)) for speaker, start, ws in rows]
+
+
+# --- Google Cloud Speech-to-Text, written by google-cloud-speech's own message classes.
+from google.cloud import speech_v1, speech_v2
+
+words = timed_words()
+by_line, i = [], 0
+for speaker, text in LINES:
+    n = len(text.split())
+    by_line.append(words[i:i + n])
+    i += n
+
+def v1_word(w, tagged):
+    return speech_v1.WordInfo(word=w[1], start_time=datetime.timedelta(seconds=w[2]),
+                              end_time=datetime.timedelta(seconds=w[3]), speaker_tag=w[0] if tagged else 0)
+
+results = [speech_v1.SpeechRecognitionResult(
+    alternatives=[speech_v1.SpeechRecognitionAlternative(transcript=" ".join(w[1] for w in line), confidence=0.92,
+                                                         words=[v1_word(w, False) for w in line])],
+    result_end_time=datetime.timedelta(seconds=line[-1][3] + 0.2), language_code="en-us") for line in by_line]
+diarized = speech_v1.RecognizeResponse(results=results + [speech_v1.SpeechRecognitionResult(
+    alternatives=[speech_v1.SpeechRecognitionAlternative(words=[v1_word(w, True) for w in words])], language_code="en-us")])
+(files / "google-v1-diarized.json").write_text(speech_v1.RecognizeResponse.to_json(diarized))
+last = diarized.results[-1].alternatives[0].words
+record("google-v1-diarized.json", "google", turns([(w.speaker_tag, w.word, w.start_time.total_seconds(), 0) for w in last]))
+
+plain = speech_v1.RecognizeResponse(results=results)
+(files / "google-v1-dict.json").write_text(json.dumps(speech_v1.RecognizeResponse.to_dict(plain), indent=1))
+record("google-v1-dict.json", "google",
+       [row(r.alternatives[0].words[0].start_time.total_seconds(), None, r.alternatives[0].transcript) for r in plain.results])
+
+v2 = speech_v2.RecognizeResponse(results=[speech_v2.SpeechRecognitionResult(
+    alternatives=[speech_v2.SpeechRecognitionAlternative(transcript=" ".join(w[1] for w in line), words=[
+        speech_v2.WordInfo(word=w[1], start_offset=datetime.timedelta(seconds=w[2]), end_offset=datetime.timedelta(seconds=w[3]),
+                           speaker_label=str(w[0])) for w in line])],
+    result_end_offset=datetime.timedelta(seconds=line[-1][3] + 0.2), language_code="en-US") for line in by_line])
+(files / "google-v2-labels.json").write_text(speech_v2.RecognizeResponse.to_json(v2))
+record("google-v2-labels.json", "google",
+       turns([(int(w.speaker_label), w.word, w.start_offset.total_seconds(), 0) for r in v2.results for w in r.alternatives[0].words]))
+
+# --- AssemblyAI: the SDK's own test factories build the responses, the SDK's models write them.
+sys.path.insert(0, str(root / "src" / "assemblyai" / "tests" / "unit"))
+import factory.random
+import factories
+
+factory.random.reseed_random(2026)
+for n in range(3):
+    response = factories.TranscriptCompletedResponseFactory.build(
+        utterances=factories.UtteranceFactory.build_batch(4 + n))
+    name = f"assemblyai-completed-{n}.json"
+    (files / name).write_text(response.json())
+    record(name, "assemblyai", [row(u.start / 1000, u.speaker, u.text) for u in response.utterances])
+
+utterances = factories.UtteranceFactory.build_batch(6)
+for u in utterances:  # an utterance ends after it starts, as AssemblyAI's do
+    u.start, u.end = sorted((u.start, u.end))
+(files / "assemblyai-utterances-alone.json").write_text(json.dumps([json.loads(u.json()) for u in utterances], indent=1))
+record("assemblyai-utterances-alone.json", "assemblyai", [row(u.start / 1000, u.speaker, u.text) for u in utterances],
+       unit_warning="milliseconds")
+
+# --- Deepgram: responses read and written by deepgram-sdk's own PrerecordedResponse.
+from deepgram import PrerecordedResponse
+
+dg_words = [{"word": w[1], "start": w[2], "end": w[3], "confidence": 0.97, "speaker": w[0] - 1, "speaker_confidence": 0.8,
+             "punctuated_word": w[1]} for w in words]
+dg_paragraphs = [{"sentences": [{"text": " ".join(w[1] for w in line), "start": line[0][2], "end": line[-1][3]}],
+                  "speaker": line[0][0] - 1, "num_words": len(line), "start": line[0][2], "end": line[-1][3]} for line in by_line]
+dg_utterances = [{"start": line[0][2], "end": line[-1][3], "confidence": 0.95, "channel": 0, "transcript": " ".join(w[1] for w in line),
+                  "words": [], "speaker": line[0][0] - 1, "id": f"u{k}"} for k, line in enumerate(by_line)]
+metadata = {"transaction_key": "deprecated", "request_id": "0", "sha256": "0", "created": "2026-01-01T00:00:00.000Z",
+            "duration": words[-1][3] + 0.5, "channels": 1, "models": ["nova-2"], "model_info": {}}
+for name, with_utterances in (("deepgram-utterances.json", True), ("deepgram-paragraphs.json", False)):
+    results = {"channels": [{"alternatives": [{"transcript": " ".join(w[1] for w in words), "confidence": 0.97, "words": dg_words,
+                                               "paragraphs": {"transcript": "", "paragraphs": dg_paragraphs}}]}]}
+    if with_utterances:
+        results["utterances"] = dg_utterances
+    response = PrerecordedResponse.from_json(json.dumps({"metadata": metadata, "results": results}))
+    (files / name).write_text(response.to_json())
+    if with_utterances:
+        read = [row(u.start, f"Speaker {u.speaker}", u.transcript) for u in response.results.utterances]
+    else:
+        read = [row(p.start, f"Speaker {p.speaker}", " ".join(s.text for s in p.sentences))
+                for p in response.results.channels[0].alternatives[0].paragraphs.paragraphs]
+    record(name, "deepgram", read)
+
+# --- Rev.ai: a transcript as the API documents it, read by rev_ai's own Transcript model.
+from rev_ai.models.asynchronous import Transcript
+
+monologues = []
+for line in by_line:
+    elements = []
+    for k, w in enumerate(line):
+        elements.append({"type": "text", "value": w[1], "ts": w[2], "end_ts": w[3], "confidence": 0.95})
+        elements.append({"type": "punct", "value": " " if k + 1 < len(line) else "."})
+    monologues.append({"speaker": line[0][0], "elements": elements})
+transcript = {"monologues": monologues}
+(files / "revai-transcript.json").write_text(json.dumps(transcript, indent=1))
+read = Transcript.from_json(transcript)
+record("revai-transcript.json", "revai", [
+    row(next(e.timestamp for e in m.elements if e.type_ == "text"), f"Speaker {m.speaker}", "".join(e.value for e in m.elements))
+    for m in read.monologues])
+
+(root / "expected.json").write_text(json.dumps(sorted(expected, key=lambda e: e["path"]), indent=1, ensure_ascii=False))

@@ -1,0 +1,89 @@
+/// Which containers of a JSON text the parser walks into as it reads, and which values it hands
+/// over one by one, each tagged with a `JSONRoute`, instead of keeping them in the tree it returns.
+///
+/// A plan is a tree that mirrors the JSON: `members` for an object's members by name, `elements`
+/// for an array's elements. A value whose plan has a `route` is handed to the visitor as soon as it
+/// is read (its own walked containers first) and left out of its parent: a streamed array stays in
+/// the tree as an empty array, so a reader can still see that it was there. Anything the plan does
+/// not name is parsed into the tree as usual; a value it `skips` is only checked. So the big arrays of a transcript (segments, words,
+/// items, events) never stand in memory as one tree, while the small parts around them do.
+///
+/// `JSONTranscriptShapes.plan` is the one plan: the union of every JSON family's paths.
+struct JSONStreamPlan: Sendable {
+    /// Hand the value to the visitor with this route (nil: keep it in the tree).
+    var route: JSONRoute?
+    /// Plans for an object's members, by name.
+    var members: [String: JSONStreamPlan] = [:]
+    /// The plan for each element of an array (at most one plan, kept in an array for indirection).
+    private var elementPlans: [JSONStreamPlan] = []
+    /// Whether only an array's first element is walked; the others are checked and dropped (a
+    /// vendor's alternatives after the best one).
+    var firstElementOnly = false
+    /// Whether the value is checked and dropped without being built (the words a vendor repeats
+    /// inside each utterance, Whisper's tokens): it is left out of its parent.
+    var skips = false
+
+    init(route: JSONRoute? = nil, members: [String: JSONStreamPlan] = [:], elements: JSONStreamPlan? = nil, firstElementOnly: Bool = false) {
+        self.route = route
+        self.members = members
+        self.elementPlans = elements.map { [$0] } ?? []
+        self.firstElementOnly = firstElementOnly
+    }
+
+    /// The plan for an array's elements, or nil when the array is parsed as a whole.
+    var elements: JSONStreamPlan? { elementPlans.first }
+
+    /// Whether an object here is walked member by member.
+    var walksObjects: Bool { !members.isEmpty }
+
+    /// A value checked and dropped.
+    static let skipped: JSONStreamPlan = {
+        var plan = JSONStreamPlan()
+        plan.skips = true
+        return plan
+    }()
+
+    /// An array whose elements are each handed over with `route`.
+    static func streaming(_ route: JSONRoute) -> JSONStreamPlan {
+        JSONStreamPlan(elements: JSONStreamPlan(route: route))
+    }
+
+    /// This plan and `other` together: members of both (merged where both name one), elements of
+    /// both. The route and the first-element rule of `self` win where both set one.
+    func merged(with other: JSONStreamPlan) -> JSONStreamPlan {
+        var merged = self
+        merged.route = route ?? other.route
+        merged.firstElementOnly = firstElementOnly || other.firstElementOnly
+        merged.skips = skips && other.skips
+        for (name, plan) in other.members {
+            merged.members[name] = members[name].map { $0.merged(with: plan) } ?? plan
+        }
+        if let theirs = other.elements {
+            merged.elementPlans = [elements.map { $0.merged(with: theirs) } ?? theirs]
+        }
+        return merged
+    }
+}
+
+/// What a streamed JSON value is, for the reader of its family.
+enum JSONRoute: Sendable {
+    /// A Whisper segment, or an element of a top-level array of segment objects.
+    case segment
+    case awsItem, awsSpeakerSegment, awsAudioSegment
+    case deepgramWord, deepgramParagraph, deepgramAlternative, deepgramUtterance
+    case revElement, revMonologue
+    case googleWord, googleResult
+    case whisperCppSegment
+    case assemblyUtterance, assemblyWord
+    case json3Event
+}
+
+/// One value the parser hands over: its route, the value, the byte offset where it starts, and the
+/// index of each walked array around it, outermost first (the value's own index last when it is
+/// an array element).
+struct JSONStreamed {
+    var route: JSONRoute
+    var node: JSONNode
+    var offset: Int
+    var indices: [Int]
+}
