@@ -23,6 +23,7 @@ public enum TSearchCLI {
         // replaces bytes that are not UTF-8, which loses a file name such as a Latin-1 `Café.srt`.
         let arguments = arguments == CommandLine.arguments ? SystemCalls.processArguments() : arguments
         SystemCalls.ignoreBrokenPipeSignal()
+        MappedFileFaults.install()
         let environment = CommandEnvironment.live()
         ScalarClassesStore.install(environment: environment)
         let code = run(Array(arguments.dropFirst()), environment: environment)

@@ -31,7 +31,8 @@ import Testing
         #expect(errors.contains(#"tsearch: warning: ./bad-time.vtt:6: expected a timing line like "00:01:02.500 --> 00:01:04.000", found "00:00:xx.000 --> 00:00:04.000""#))
         // The truncated cue's timing still reads ("00:0" is 0 s) and it has no text: nothing is lost.
         #expect(!errors.contains { $0.contains("truncated.srt") })
-        #expect(errors.contains("tsearch: warning: ./garbage.srt: binary file, not a transcript; tsearch reads .srt, .vtt, .webvtt, .json, .txt, .epub and .docx files"))
+        // The list of what is read comes from the table of formats: checked at its ends.
+        #expect(errors.contains { $0.hasPrefix("tsearch: warning: ./garbage.srt: binary file, not a transcript; tsearch reads .srt, .vtt, ") && $0.hasSuffix(" files") })
         #expect(errors.contains("tsearch: warning: ./empty.srt: holds no cue, segment or line of text"))
     }
 
@@ -39,7 +40,7 @@ import Testing
         let folder = try Self.folder()
         let garbage = try TSearch.run(["search", "budget", "garbage.srt", "bad-time.vtt"], in: folder)
         #expect(garbage.status == 2)
-        #expect(garbage.stderr.contains("tsearch: garbage.srt: binary file, not a transcript; tsearch reads .srt, .vtt, .webvtt, .json, .txt, .epub and .docx files\n"))
+        #expect(garbage.stderr.split(separator: "\n").contains { $0.hasPrefix("tsearch: garbage.srt: binary file, not a transcript; tsearch reads .srt, .vtt, ") && $0.hasSuffix(" files") })
         #expect(garbage.stdout.contains("budget three"))
         let empty = try TSearch.run(["search", "budget", "empty.srt"], in: folder)
         #expect(empty.status == 1)
@@ -55,7 +56,8 @@ import Testing
         let folder = try Self.folder()
         let result = try TSearch.run(["search", "budget", "x.srt"], in: folder)
         #expect(result.status == 1)
-        #expect(result.stderr == "tsearch: warning: x.srt: no transcript in this directory (tsearch reads .srt, .vtt, .webvtt, .json, .txt, .epub and .docx files)\n")
+        #expect(result.stderr.hasPrefix("tsearch: warning: x.srt: no transcript in this directory (tsearch reads .srt, .vtt, "))
+        #expect(result.stderr.hasSuffix(" files)\n") && result.stderr.split(separator: "\n").count == 1)
     }
 
     @Test func goodFileAloneExitsZeroWithWarningOnly() throws {

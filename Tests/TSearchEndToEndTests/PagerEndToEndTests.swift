@@ -36,6 +36,49 @@ struct PagerEndToEndTests {
         return try screen()
     }
 
+    /// A big cache file cut short while the pager has it mapped (a backup restored over it in
+    /// place): the pager ends with a message naming the file, status 2 and the terminal restored,
+    /// not a silent SIGBUS in raw mode; the cut file is removed, and the next search reads the
+    /// transcript again.
+    @Test func aCacheCutShortWhileMappedEndsCleanly() throws {
+        let folder = try TSearch.temporaryDirectory()
+        let cues = (1...220_000).map { number in
+            "\(number)\n00:00:01,000 --> 00:00:02,000\nSpeaker \(number % 7): the quarterly plan for team \(number) is on track today\n"
+        }
+        try cues.joined(separator: "\n").write(to: folder.appendingPathComponent("big.srt"), atomically: true, encoding: .utf8)
+        let state = folder.appendingPathComponent("state/session.json").path
+        let first = try TSearch.run(["search", "-c", "zanzibar", "big.srt"], in: folder, environment: ["TSEARCH_STATE": state])
+        #expect(first.status == 1)
+        let rows = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/state/rows").filter { $0.hasSuffix(".rows") }
+        let cache = try #require(rows.first)
+        let size = try FileManager.default.attributesOfItem(atPath: folder.path + "/state/rows/" + cache)[.size] as? Int ?? 0
+        #expect(size > 16 << 20, "the row cache must be mapped, not copied")
+        let script = """
+        stty -a > '\(folder.path)/before'
+        TSEARCH_STATE='\(state)' '\(TSearch.binary.path)' pager big.srt
+        echo "exit=$?" > '\(folder.path)/exit'
+        stty -a > '\(folder.path)/after'
+        echo PROMPT-BACK
+        sleep 30
+        """
+        try script.write(to: folder.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)
+        defer { _ = try? Self.tmux(["kill-server"]) }
+        _ = try Self.tmux(["new-session", "-d", "-s", "pager", "-x", "100", "-y", "20", "-c", folder.path, "sh '\(folder.path)/run.sh'"])
+        try Self.waitFor("no query: press /")
+        // Cut short in place (not replaced: a rename leaves the mapped file whole).
+        #expect(truncate(folder.path + "/state/rows/" + cache, 0) == 0)
+        _ = try Self.tmux(["send-keys", "-t", "pager", "/", "z", "a", "n", "z"])
+        // Joined without line ends: the message wraps at the pane's width.
+        let screen = try Self.waitFor("PROMPT-BACK").joined()
+        #expect(screen.contains("was cut short while tsearch was reading it"), "\(screen)")
+        #expect(try String(contentsOf: folder.appendingPathComponent("exit"), encoding: .utf8) == "exit=2\n")
+        #expect(try String(contentsOf: folder.appendingPathComponent("before"), encoding: .utf8)
+            == String(contentsOf: folder.appendingPathComponent("after"), encoding: .utf8))
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/state/rows/" + cache))
+        let again = try TSearch.run(["search", "-c", "team 219999 ", "big.srt"], in: folder, environment: ["TSEARCH_STATE": state])
+        #expect(again.stdout == "big.srt:1\n1 total\n")
+    }
+
     @Test func searchStepResizeAndQuitRestoreTheTerminal() throws {
         let folder = try TSearch.temporaryDirectory()
         let script = """

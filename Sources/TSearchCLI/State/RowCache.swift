@@ -31,6 +31,11 @@ struct RowCache {
     /// `TSEARCH_CACHE_SETTLE_NS` overrides it, for tests.
     let settle: Int64
 
+    /// Cache files smaller than this are read into memory, not mapped: a copy cannot fault when
+    /// the file is cut short while in use (see `MappedFileFaults` for the big ones), and costs
+    /// little at this size.
+    static let copyBelowBytes = 16 << 20
+
     static let magic = Array("TSROWS".utf8)
     static let version: UInt64 = 2
 
@@ -176,7 +181,7 @@ enum RowsFile {
     static func read<Header>(
         _ path: String, magic: [UInt8], version: UInt64, header: (inout RegionReader) throws(BinaryDecodingError) -> Header
     ) -> (header: Header, keptAt: Int64, corpus: Corpus)? {
-        guard let region = ByteRegion(mapping: path) else { return nil }
+        guard let region = ByteRegion(mapping: path, copyingBelow: RowCache.copyBelowBytes) else { return nil }
         var reader = RegionReader(region)
         do {
             guard try reader.readBytes() == magic, try reader.readUInt64() == version else { return nil }

@@ -189,7 +189,7 @@ struct SessionStore {
     /// the row caches and small-files caches it names still hold the rows the hits were found in).
     /// Files are mapped, not read: a million rows cost their validation only.
     func readCache(id: String) -> (corpus: Corpus, index: HitIndex, keptRows: [CorpusLoading.KeptRows?])? {
-        guard !id.contains("/"), let region = ByteRegion(mapping: cachePath(id: id)) else { return nil }
+        guard !id.contains("/"), let region = ByteRegion(mapping: cachePath(id: id), copyingBelow: RowCache.copyBelowBytes) else { return nil }
         var reader = RegionReader(region)
         do {
             guard try reader.readBytes() == Self.cacheMagic,

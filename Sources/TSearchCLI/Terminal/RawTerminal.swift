@@ -37,6 +37,7 @@ final class RawTerminal: @unchecked Sendable {
         }
         guard tcsetattr(0, TCSAFLUSH, &raw) == 0 else { return false }
         isRaw = true
+        MappedFileFaults.terminalIsRaw(saved)
         write("\u{1B}[?1049h\u{1B}[?25l" + (mouse ? "\u{1B}[?1000h\u{1B}[?1006h" : ""))
         return true
     }
@@ -46,6 +47,7 @@ final class RawTerminal: @unchecked Sendable {
         isRaw = false
         write((mouse ? "\u{1B}[?1006l\u{1B}[?1000l" : "") + "\u{1B}[?25h\u{1B}[?1049l")
         tcsetattr(0, TCSAFLUSH, &saved)
+        MappedFileFaults.terminalIsRaw(nil)
     }
 
     /// Rows and columns, from the terminal (24×80 when it cannot say).

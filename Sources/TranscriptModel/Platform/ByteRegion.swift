@@ -15,6 +15,8 @@ package final class ByteRegion: @unchecked Sendable {
     private let isMapped: Bool
     /// Whether `release` may give pages back (memory of its own, made by `init(reading:)`).
     package let isReleasable: Bool
+    /// Where a mapped file is recorded in `MappedFiles`.
+    private var mappedSlot: Int?
 
     /// A private, aligned copy of `array`.
     package init(copying array: [UInt8]) {
@@ -29,17 +31,38 @@ package final class ByteRegion: @unchecked Sendable {
     /// should not change while mapped: caches are replaced by renaming, never rewritten in place.
     /// Only a regular file is mapped, never reached through a symbolic link, and opening it never
     /// waits (a named pipe or a device planted at a cache's name is no cache).
-    package init?(mapping path: String) {
+    ///
+    /// A file smaller than `copyingBelow` bytes is read into memory instead: a copy cannot fault if
+    /// the file is cut short while in use. A mapped file is recorded in `MappedFiles`, so that such
+    /// a fault can be named (see the command line's fault handler).
+    package init?(mapping path: String, copyingBelow threshold: Int = 0) {
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0 else { return nil }
         let length = Int(status.st_size)
+        isReleasable = false
+        if length < threshold {
+            let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: length, alignment: 16)
+            var done = 0
+            while done < length {
+                let count = read(descriptor, memory.baseAddress! + done, length - done)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else {
+                    memory.deallocate()
+                    return nil
+                }
+                done += count
+            }
+            bytes = UnsafeRawBufferPointer(memory)
+            isMapped = false
+            return
+        }
         guard let address = mmap(nil, length, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else { return nil }
         bytes = UnsafeRawBufferPointer(start: address, count: length)
         isMapped = true
-        isReleasable = false
+        mappedSlot = MappedFiles.register(bytes, path: path)
     }
 
     /// The file at `path` read whole (not mapped: a file cut short while it is read cannot crash
@@ -107,6 +130,7 @@ package final class ByteRegion: @unchecked Sendable {
     }
 
     deinit {
+        if let mappedSlot { MappedFiles.unregister(mappedSlot) }
         if isMapped {
             munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
         } else {
