@@ -58,6 +58,12 @@ public struct FormatError: Error, Hashable, Sendable, CustomStringConvertible {
         case encodingDoubt(asked: String, detected: String)
         /// A warning: the file is not UTF-8 and its encoding was guessed, not sure.
         case encodingGuess(assumed: String, alternative: String?)
+        /// An XML document (TTML, srv3) that is not well-formed or is refused: what the XML
+        /// reader expected or why it stopped.
+        case xml(String)
+        /// A warning: the file does not say something its times need (a frame rate), or offers a
+        /// choice (several language tracks), and `what` says what was assumed or chosen.
+        case assumption(String)
     }
 
     /// Whether the file simply holds nothing to read (empty, blank, a header alone): no text is
@@ -127,6 +133,10 @@ public struct FormatError: Error, Hashable, Sendable, CustomStringConvertible {
         case .encodingGuess(let assumed, let alternative):
             return "not UTF-8; read as \(assumed), a guess" + (alternative.map { " (it could be \($0))" } ?? "")
                 + "; if the text looks wrong, name the encoding with --encoding NAME"
+        case .xml(let problem):
+            return "not readable XML: \(problem)"
+        case .assumption(let what):
+            return what
         case .noRows(let skipped):
             return skipped.isEmpty
                 ? "holds no cue, segment or line of text"

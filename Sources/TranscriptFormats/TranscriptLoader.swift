@@ -25,14 +25,20 @@ public enum TranscriptLoader {
     /// Loads with every choice of `options` (format, encoding, rolling captions).
     public static func load(bytes: [UInt8], path: String, options: LoadOptions) throws(FormatError) -> LoadResult {
         let named = options.format ?? TranscriptFormat(path: path)
-        if named == .epub || (named == nil && TranscriptFormat.looksLikeZIP(bytes)) {
-            let parsed = try EPUBLoader.load(bytes: bytes, path: path)
+        if let binary = named ?? TranscriptFormat.sniff(bytes: bytes), let read = binary.entry.binaryReader {
+            let parsed = try read(bytes, path)
             guard !parsed.rows.isEmpty else { throw FormatError(file: path, kind: .noRows(skipped: parsed.warnings)) }
-            let source = SourceInfo(path: path, format: TranscriptFormat.epub.rawValue, encoding: "EPUB")
+            let source = SourceInfo(path: path, format: binary.rawValue, encoding: binary.rawValue.uppercased())
             return LoadResult(transcript: Transcript(source: source, rows: parsed.rows), warnings: parsed.warnings)
         }
         let decoded = try TextDecoding.decode(bytes, path: path, encoding: options.encoding)
         var chosen = named ?? TranscriptFormat.sniff(decoded.text)
+        if named == nil, let ext = TranscriptFormat.pathExtension(path), TranscriptFormat.contentJudgedExtensions.contains(ext),
+           chosen.entry.sniff == nil || chosen == .srt || chosen == .vtt || chosen == .json {
+            throw FormatError(file: path, kind: .unsupportedShape(
+                "a subtitle document such as TTML (a <tt> root element) in this .\(ext) file; it is not one"
+            ))
+        }
         var parsed: ParsedRows
         do {
             parsed = try chosen.textParser(options).parse(decoded.text, file: path)
@@ -45,6 +51,9 @@ public enum TranscriptLoader {
         }
         guard !parsed.rows.isEmpty else {
             throw FormatError(file: path, kind: .noRows(skipped: parsed.warnings))
+        }
+        if chosen == .srt || chosen == .vtt, HighlightedWordsCollapser.mayHold(decoded.text) {
+            parsed = HighlightedWordsCollapser.collapsed(parsed)
         }
         let source = SourceInfo(path: path, format: chosen.rawValue, encoding: decoded.encoding)
         return LoadResult(transcript: Transcript(source: source, rows: parsed.rows), warnings: decoded.warnings + parsed.warnings)
@@ -73,7 +82,9 @@ extension TranscriptLoader {
         if format == .srt || format == .vtt || format == .txt || format == .json, options.encoding == nil, isPlainUTF8 != false, let text = utf8Text(bytes, checked: isPlainUTF8 == true) {
             let skipped = text.text.bytes.baseAddress.map { UnsafeRawPointer($0) - bytes.baseAddress! } ?? 0
             let giveBack: @Sendable (Range<Int>) -> Void = { release?($0.lowerBound + skipped..<$0.upperBound + skipped) }
-            let parsed: ParsedColumns
+            // Read before the bytes are given back.
+            let highlighted = (format == .srt || format == .vtt) && HighlightedWordsCollapser.mayHold(text.text.bytes)
+            var parsed: ParsedColumns
             if format == .srt {
                 parsed = SubRipParser().parse(text.text, file: path, release: giveBack)
             } else if format == .txt {
@@ -88,6 +99,7 @@ extension TranscriptLoader {
                 return try corpus(loading: Array(bytes), path: path, options: options, release: nil)
             }
             guard parsed.columns.rowCount > 0 else { throw FormatError(file: path, kind: .noRows(skipped: parsed.warnings)) }
+            if highlighted { parsed = HighlightedWordsCollapser.collapsed(parsed) }
             let source = SourceInfo(path: path, format: format!.rawValue, encoding: text.encoding)
             return (Corpus(source: source, columns: parsed.columns), parsed.warnings)
         }

@@ -177,10 +177,10 @@ struct Flag: Sendable {
             raw.color = choice
         },
         Flag(long: "input-format", short: nil, valueName: "FORMAT",
-             help: "Read every input as FORMAT (srt, vtt, json, txt, epub) instead of by extension or content.",
+             help: "Read every input as FORMAT (\(TranscriptFormat.allCases.map(\.rawValue).joined(separator: ", "))) instead of by extension or content.",
              commands: loading.union(exporting), value: .choices(TranscriptFormat.allCases.map(\.rawValue))) { raw, value throws(UsageError) in
             guard let format = TranscriptFormat(rawValue: value) else {
-                throw UsageError("--input-format expects srt, vtt, json, txt or epub, found \"\(value)\"")
+                throw UsageError("--input-format expects one of \(TranscriptFormat.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(value)\"")
             }
             raw.inputFormat = format
         },

@@ -4,7 +4,7 @@ enum Help {
 
     static func general() -> String {
         var text = """
-        tsearch \(version): search transcripts and subtitles (SubRip, WebVTT, JSON, plain text)
+        tsearch \(version): search transcripts, subtitles and books (see --input-format)
 
         Usage:
           tsearch search [OPTIONS] QUERY [PATH ...]

@@ -85,7 +85,7 @@ enum InputFiles {
             case .directory:
                 if !SystemCalls.isSymbolicLink(resolved) { walk(path, base: base, into: &expansion) }
             case .file:
-                if TranscriptFormat(path: name) != nil || VideoSubtitleStream.isVideo(path: name) {
+                if TranscriptFormat.isCandidate(path: name) || VideoSubtitleStream.isVideo(path: name) {
                     expansion.inputs.append(.found(path))
                 }
             case .missing, .stream, .other:

@@ -1,0 +1,246 @@
+import TranscriptModel
+
+/// SAMI (`.smi`, `.sami`): HTML-like markup where `<SYNC Start=ms>` starts a caption that lasts to
+/// the next `<SYNC>`, and `<P Class=ENUSCC>` says which language track the text belongs to.
+///
+/// - One row per `<SYNC>` with text in the chosen track: start the `Start` (milliseconds), end the
+///   next `<SYNC>`'s start (a blank `&nbsp;` caption ends the one before it and is no row).
+/// - One language track is read: the first class the `<STYLE>` block declares that captions use
+///   (else the first class used). When the file holds other tracks, a warning names the one read.
+///   A `<P>` without a class belongs to every track.
+/// - Text: tags dropped (`<br>` a space), character references decoded, whitespace collapsed;
+///   `<STYLE>`, `<HEAD>` and comments are not text. A `Name: text` prefix becomes the speaker.
+/// - It never fails on markup (SAMI files are rarely well-formed); a `Start` that is not whole
+///   milliseconds (or absurd) is a warning naming the line.
+///
+/// Complexity: one pass over the text, O(length).
+public struct SAMIParser: TranscriptParser {
+    public init() {}
+
+    /// A caption as read: where it starts, its track, its text.
+    private struct Caption {
+        var start: Int64
+        var line: Int
+        var track: String?
+        var text: String
+    }
+
+    public func parse(_ text: String, file: String) -> ParsedRows {
+        var result = ParsedRows()
+        var captions: [[Caption]] = []  // per SYNC: its paragraphs
+        var declared: [String] = []
+        var used: [String] = []
+        var scanner = MarkupScanner(text)
+        var inStyle = false
+        var inHead = false
+        var current: Caption?
+        var syncs: [(start: Int64, line: Int)] = []
+
+        func closeParagraph() {
+            if let caption = current { captions[captions.count - 1].append(caption) }
+            current = nil
+        }
+
+        while let token = scanner.next() {
+            switch token {
+            case .tag(let name, let attributes, let isEnd, let line):
+                switch (name, isEnd) {
+                case ("style", false): inStyle = true
+                case ("style", true): inStyle = false
+                case ("head", false): inHead = true
+                case ("head", true): inHead = false
+                case ("sync", false):
+                    closeParagraph()
+                    guard let value = attributes["start"], let start = SRV3Parser.milliseconds(value), start < 3_600_000_000_000 else {
+                        result.warnings.append(FormatError(
+                            file: file, line: line, kind: .badTimestamp(found: attributes["start"] ?? "", example: "<SYNC Start=1500> (milliseconds)")
+                        ))
+                        syncs.append((-1, line))
+                        captions.append([])
+                        continue
+                    }
+                    syncs.append((start, line))
+                    captions.append([])
+                case ("p", false):
+                    guard !captions.isEmpty else { continue }
+                    closeParagraph()
+                    let track = attributes["class"]?.lowercased()
+                    if let track, !used.contains(track) { used.append(track) }
+                    current = Caption(start: syncs[syncs.count - 1].start, line: line, track: track, text: "")
+                case ("p", true), ("sync", true), ("body", true):
+                    closeParagraph()
+                case ("br", _):
+                    current?.text += " "
+                default:
+                    break
+                }
+            case .text(let run):
+                if inStyle {
+                    declared.append(contentsOf: Self.classes(declaredIn: run))
+                } else if !inHead, !captions.isEmpty {
+                    if current == nil { current = Caption(start: syncs[syncs.count - 1].start, line: syncs[syncs.count - 1].line, track: nil, text: "") }
+                    current?.text += run
+                }
+            }
+        }
+        closeParagraph()
+
+        let track = declared.first(where: used.contains) ?? used.first
+        if used.count > 1, let track {
+            result.warnings.append(FormatError(file: file, kind: .assumption(
+                "holds \(used.count) language tracks (\(used.joined(separator: ", "))); read the \(track) track"
+            )))
+        }
+        // Each SYNC's text in the chosen track (a paragraph without a class is in every track).
+        var shown: [(start: Int64, line: Int, text: String)] = []
+        for (index, paragraphs) in captions.enumerated() {
+            let text = paragraphs.filter { $0.track == nil || $0.track == track }
+                .map { TextCleanup.collapsingWhitespace(Self.decoded($0.text)) }
+                .filter { !$0.isEmpty }.joined(separator: " ")
+            let line = paragraphs.first?.line ?? syncs[index].line
+            let hasTrack = paragraphs.contains { $0.track == nil || $0.track == track }
+            // A SYNC with no paragraph of this track is another track's caption: it does not end ours.
+            if hasTrack || paragraphs.isEmpty { shown.append((syncs[index].start, line, text)) }
+        }
+        for (index, caption) in shown.enumerated() where !caption.text.isEmpty && caption.start >= 0 {
+            let next = shown[(index + 1)...].first { $0.start >= caption.start }
+            result.appendRow(
+                text: caption.text, start: Timestamp(milliseconds: caption.start), end: next.map { Timestamp(milliseconds: $0.start) },
+                locator: Locator(file: file, line: caption.line)
+            )
+        }
+        result.assignSpeakerLabels()
+        return result
+    }
+
+    /// The class names a SAMI `<STYLE>` block declares: `.ENUSCC { Name: English; lang: en-US; }`.
+    static func classes(declaredIn css: String) -> [String] {
+        var names: [String] = []
+        var rest = Substring(css)
+        while let dot = rest.firstIndex(of: ".") {
+            let name = rest[rest.index(after: dot)...].prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
+            rest = rest[name.endIndex...]
+            let after = rest.drop { $0.isWhitespace }
+            if !name.isEmpty, after.first == "{" { names.append(name.lowercased()) }
+        }
+        return names
+    }
+
+    /// `text` with character references decoded (`&nbsp;` a space).
+    static func decoded(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        var out = ""
+        let whole = Substring(text)
+        var index = whole.startIndex
+        while index != whole.endIndex {
+            if whole[index] == "&", let (value, end) = Entities.decode(in: whole, at: index) {
+                out += value
+                index = end
+            } else {
+                out.append(whole[index])
+                index = whole.index(after: index)
+            }
+        }
+        return out
+    }
+}
+
+/// Splits HTML-like text into tags and text runs, with line numbers; comments, doctypes and
+/// processing instructions are skipped. Never fails: a `<` that opens no tag is text.
+struct MarkupScanner {
+    enum Token {
+        /// A tag: lower-cased name, attributes (lower-cased names, values unquoted), whether it is
+        /// an end tag, the 1-based line it starts on.
+        case tag(String, [String: String], isEnd: Bool, line: Int)
+        case text(String)
+    }
+
+    private let scalars: [Unicode.Scalar]
+    private var index = 0
+    private var line = 1
+
+    init(_ text: String) {
+        scalars = Array(text.unicodeScalars)
+    }
+
+    private mutating func advance(to end: Int) {
+        while index < end {
+            if scalars[index] == "\n" { line += 1 }
+            index += 1
+        }
+    }
+
+    private func find(_ pattern: String, from start: Int) -> Int? {
+        let wanted = Array(pattern.unicodeScalars)
+        var position = start
+        while position + wanted.count <= scalars.count {
+            if scalars[position] == wanted[0], Array(scalars[position..<(position + wanted.count)]) == wanted { return position }
+            position += 1
+        }
+        return nil
+    }
+
+    mutating func next() -> Token? {
+        guard index < scalars.count else { return nil }
+        if scalars[index] != "<" {
+            var end = index
+            while end < scalars.count, scalars[end] != "<" { end += 1 }
+            let text = String(String.UnicodeScalarView(scalars[index..<end]))
+            advance(to: end)
+            return .text(text)
+        }
+        // `<!-- … -->`, `<! … >`, `<? … >`: skipped.
+        if index + 3 < scalars.count, scalars[index + 1] == "!", scalars[index + 2] == "-", scalars[index + 3] == "-" {
+            // A comment inside <STYLE> holds the CSS: give its inside as text.
+            let close = find("-->", from: index + 4) ?? scalars.count
+            let inside = String(String.UnicodeScalarView(scalars[(index + 4)..<close]))
+            advance(to: min(scalars.count, close + 3))
+            return .text(inside.contains("{") ? inside : "")
+        }
+        if index + 1 < scalars.count, scalars[index + 1] == "!" || scalars[index + 1] == "?" {
+            let close = scalars[index...].firstIndex(of: ">") ?? scalars.count - 1
+            advance(to: close + 1)
+            return next()
+        }
+        let nameStart = index + 1 + (index + 1 < scalars.count && scalars[index + 1] == "/" ? 1 : 0)
+        guard nameStart < scalars.count, scalars[nameStart].properties.isAlphabetic,
+              let close = scalars[nameStart...].firstIndex(of: ">") else {
+            let start = index
+            advance(to: index + 1)
+            _ = start
+            return .text("<")
+        }
+        let isEnd = nameStart == index + 2
+        let inside = String(String.UnicodeScalarView(scalars[nameStart..<close]))
+        let tagLine = line
+        advance(to: close + 1)
+        let name = String(inside.prefix { !$0.isWhitespace && $0 != "/" }).lowercased()
+        return .tag(name, Self.attributes(inside.dropFirst(name.count)), isEnd: isEnd, line: tagLine)
+    }
+
+    /// `Start=1000 Class="ENUSCC"` → `["start": "1000", "class": "ENUSCC"]`.
+    static func attributes(_ text: Substring) -> [String: String] {
+        var result: [String: String] = [:]
+        var rest = text
+        while true {
+            rest = rest.drop { $0.isWhitespace || $0 == "/" }
+            let name = rest.prefix { !$0.isWhitespace && $0 != "=" && $0 != "/" }
+            guard !name.isEmpty else { return result }
+            rest = rest[name.endIndex...].drop { $0.isWhitespace }
+            var value = ""
+            if rest.first == "=" {
+                rest = rest.dropFirst().drop { $0.isWhitespace }
+                if let quote = rest.first, quote == "\"" || quote == "'" {
+                    let body = rest.dropFirst().prefix { $0 != quote }
+                    value = String(body)
+                    rest = rest[body.endIndex...].dropFirst()
+                } else {
+                    let body = rest.prefix { !$0.isWhitespace }
+                    value = String(body)
+                    rest = rest[body.endIndex...]
+                }
+            }
+            result[name.lowercased()] = value
+        }
+    }
+}
