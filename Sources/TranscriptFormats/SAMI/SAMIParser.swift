@@ -28,8 +28,9 @@ public struct SAMIParser: TranscriptParser {
     public func parse(_ text: String, file: String) -> ParsedRows {
         var result = ParsedRows()
         var captions: [[Caption]] = []  // per SYNC: its paragraphs
-        var declared: [String] = []
+        var declared: [(id: String, name: String?)] = []
         var used: [String] = []
+        var written: [String: String] = [:]  // a class as the file writes it, by its lower-cased id
         var scanner = MarkupScanner(text)
         var inStyle = false
         var inHead = false
@@ -65,7 +66,10 @@ public struct SAMIParser: TranscriptParser {
                     guard !captions.isEmpty else { continue }
                     closeParagraph()
                     let track = attributes["class"]?.lowercased()
-                    if let track, !used.contains(track) { used.append(track) }
+                    if let track, !used.contains(track) {
+                        used.append(track)
+                        written[track] = attributes["class"]
+                    }
                     current = Caption(start: syncs[syncs.count - 1].start, line: line, track: track, text: "")
                 case ("p", true), ("sync", true), ("body", true):
                     closeParagraph()
@@ -85,17 +89,21 @@ public struct SAMIParser: TranscriptParser {
         }
         closeParagraph()
 
-        let track = declared.first(where: used.contains) ?? used.first
+        let track = declared.first(where: { used.contains($0.id) })?.id ?? used.first
         if used.count > 1, let track {
+            func described(_ id: String) -> String {
+                let name = declared.first { $0.id == id }?.name
+                return (written[id] ?? id) + (name.map { " (\($0))" } ?? "")
+            }
             result.warnings.append(FormatError(file: file, kind: .assumption(
-                "holds \(used.count) language tracks (\(used.joined(separator: ", "))); read the \(track) track"
+                "holds \(used.count) language tracks (\(used.map(described).joined(separator: ", "))); read \(described(track)), the first"
             )))
         }
         // Each SYNC's text in the chosen track (a paragraph without a class is in every track).
         var shown: [(start: Int64, line: Int, text: String)] = []
         for (index, paragraphs) in captions.enumerated() {
             let text = paragraphs.filter { $0.track == nil || $0.track == track }
-                .map { TextCleanup.collapsingWhitespace(Self.decoded($0.text)) }
+                .map { TextCleanup.collapsingWhitespace(Entities.decodingAll(in: Substring($0.text))) }
                 .filter { !$0.isEmpty }.joined(separator: " ")
             let line = paragraphs.first?.line ?? syncs[index].line
             let hasTrack = paragraphs.contains { $0.track == nil || $0.track == track }
@@ -113,35 +121,25 @@ public struct SAMIParser: TranscriptParser {
         return result
     }
 
-    /// The class names a SAMI `<STYLE>` block declares: `.ENUSCC { Name: English; lang: en-US; }`.
-    static func classes(declaredIn css: String) -> [String] {
-        var names: [String] = []
+    /// The classes a SAMI `<STYLE>` block declares (lower-cased) with their `Name`:
+    /// `.ENUSCC { Name: English; lang: en-US; }` → `("enuscc", "English")`.
+    static func classes(declaredIn css: String) -> [(id: String, name: String?)] {
+        var classes: [(id: String, name: String?)] = []
         var rest = Substring(css)
         while let dot = rest.firstIndex(of: ".") {
-            let name = rest[rest.index(after: dot)...].prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
-            rest = rest[name.endIndex...]
+            let id = rest[rest.index(after: dot)...].prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
+            rest = rest[id.endIndex...]
             let after = rest.drop { $0.isWhitespace }
-            if !name.isEmpty, after.first == "{" { names.append(name.lowercased()) }
+            guard !id.isEmpty, after.first == "{" else { continue }
+            let body = after.dropFirst().prefix { $0 != "}" }
+            let name = body.split(separator: ";").compactMap { property -> String? in
+                let parts = property.split(separator: ":", maxSplits: 1)
+                guard parts.count == 2, parts[0].trimmingBlanksAndLines.lowercased() == "name" else { return nil }
+                return parts[1].trimmingBlanksAndLines
+            }.first
+            classes.append((id.lowercased(), name))
         }
-        return names
-    }
-
-    /// `text` with character references decoded (`&nbsp;` a space).
-    static func decoded(_ text: String) -> String {
-        guard text.contains("&") else { return text }
-        var out = ""
-        let whole = Substring(text)
-        var index = whole.startIndex
-        while index != whole.endIndex {
-            if whole[index] == "&", let (value, end) = Entities.decode(in: whole, at: index) {
-                out += value
-                index = end
-            } else {
-                out.append(whole[index])
-                index = whole.index(after: index)
-            }
-        }
-        return out
+        return classes
     }
 }
 
