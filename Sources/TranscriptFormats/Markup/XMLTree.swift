@@ -86,10 +86,27 @@ final class XMLElement {
             throw FormatError(file: file, line: problem.line, kind: .xml(problem.message))
         }
         guard parsed, let root = builder.root else {
-            let reason = (parser.parserError as NSError?).map { "\($0.localizedDescription) (code \($0.code))" } ?? "the document ends early"
-            throw FormatError(file: file, line: max(1, parser.lineNumber), kind: .xml(reason))
+            throw FormatError(file: file, line: max(1, parser.lineNumber), kind: .xml(reason(parser.parserError)))
+        }
+        if let open = builder.openElement {
+            throw FormatError(file: file, line: builder.lastLine, kind: .xml("the document ends before <\(open)> is closed (a truncated file?)"))
         }
         return root
+    }
+
+    /// What the XML reader's error says, in words.
+    private static func reason(_ error: Error?) -> String {
+        guard let error = error as NSError? else { return "the document ends early" }
+        let code = XMLParser.ErrorCode(rawValue: error.code)
+        var reason = code.map { "\($0)".replacingOccurrences(of: "Error", with: "") } ?? "error"
+        reason = reason.unicodeScalars.reduce(into: "") { out, scalar in
+            if scalar.properties.isUppercase { out += " " + String(scalar).lowercased() } else { out.unicodeScalars.append(scalar) }
+        }
+        if code == .internalError || code == .outOfMemoryError {
+            // libxml2 says "out of memory" when a text passes its size limit.
+            reason = "the XML reader gave up, as it does at a text, name or attribute longer than its 10 MB limit"
+        }
+        return reason + " (XML error \(error.code))"
     }
 }
 
@@ -100,6 +117,10 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
     var problem: (line: Int, message: String)?
     private var stack: [XMLElement] = []
     private var text = ""
+    /// The innermost element still open, if any (after the parse: the document was cut).
+    var openElement: String? { stack.last?.name }
+    /// The line the parser last reported.
+    private(set) var lastLine = 1
 
     private func flush() {
         guard !text.isEmpty, let top = stack.last else { text = ""; return }
@@ -120,6 +141,7 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
             stop("elements nest deeper than \(XMLElement.maximumDepth) levels")
             return
         }
+        lastLine = max(lastLine, parser.lineNumber)
         var lowered: [String: String] = [:]
         for (key, value) in attributes { lowered[MarkupReader.localName(key)] = value }
         let element = XMLElement(name: MarkupReader.localName(name), attributes: lowered, line: max(1, parser.lineNumber))
@@ -135,6 +157,7 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
         guard problem == nil else { return }
+        lastLine = max(lastLine, parser.lineNumber)
         text += string
     }
 

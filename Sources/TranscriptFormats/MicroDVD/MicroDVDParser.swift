@@ -38,19 +38,34 @@ public struct MicroDVDParser: TranscriptParser {
         return (start, end, rest)
     }
 
-    /// The text of a subtitle: control codes dropped, `|` a space.
+    /// The text of a subtitle: control codes (`{y:i}`, `{c:$0000FF}`, anywhere) dropped, `|` a
+    /// space, a line's leading `/` (italics) dropped.
     static func plainText(_ text: Substring) -> String {
         var out = ""
         for piece in text.split(separator: "|", omittingEmptySubsequences: false) {
-            var piece = piece.trimmingBlanks
-            while piece.first == "{", let close = piece.firstIndex(of: "}"),
-                  piece.dropFirst().prefix(2).last == ":" {
-                piece = piece[piece.index(after: close)...]
-            }
+            var piece = withoutControlCodes(piece.trimmingBlanks)[...]
             if piece.first == "/" { piece = piece.dropFirst() }
             out += " " + piece
         }
         return TextCleanup.collapsingWhitespace(out)
+    }
+
+    /// `text` without `{x:…}` control codes (a letter, a colon, anything up to `}`).
+    private static func withoutControlCodes(_ text: Substring) -> String {
+        var out = ""
+        var rest = text
+        while let open = rest.firstIndex(of: "{") {
+            let body = rest[rest.index(after: open)...]
+            if body.count >= 2, let letter = body.first, letter.isASCII, letter.isLetter,
+               body.dropFirst().first == ":", let close = body.firstIndex(of: "}") {
+                out += rest[..<open]
+                rest = rest[rest.index(after: close)...]
+            } else {
+                out += rest[...open]
+                rest = body
+            }
+        }
+        return out + rest
     }
 
     public func parse(_ text: String, file: String) -> ParsedRows {
