@@ -65,15 +65,35 @@ final class XMLElement {
     static let maximumDepth = 256
 
     /// The document element of `text`, or an error naming the line where reading stopped.
-    static func document(_ text: String, file: String) throws(FormatError) -> XMLElement {
+    ///
+    /// A document that is not well-formed only for stray `<` and `&` or HTML entities (`&eacute;`),
+    /// as hand-made caption files are, is read again with those written as XML would
+    /// (`leniently`), and a warning says so.
+    static func document(_ text: String, file: String) throws(FormatError) -> (root: XMLElement, warnings: [FormatError]) {
         var bytes = Array(text.utf8)
-        // The text is already decoded: an encoding the declaration names no longer applies.
-        if bytes.starts(with: Array("<?xml".utf8)), let close = bytes.firstIndex(of: UInt8(ascii: ">")) {
-            bytes.replaceSubrange(0...close, with: [UInt8](repeating: 0x20, count: close + 1))
+        // The text is already decoded: an encoding the declaration names no longer applies (and a
+        // declaration after blank lines, which XML refuses, is no longer there).
+        let first = bytes.firstIndex { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D } ?? bytes.endIndex
+        if bytes[first...].starts(with: Array("<?xml".utf8)), let close = bytes[first...].firstIndex(of: UInt8(ascii: ">")) {
+            for index in first...close where bytes[index] != 0x0A && bytes[index] != 0x0D { bytes[index] = 0x20 }
         }
         if MarkupReader.declaresDangerousEntities(bytes) {
             throw FormatError(file: file, kind: .xml("it declares external, parameter or nested entities (refused: they can read files or expand without bound)"))
         }
+        do {
+            return (try parse(bytes, file: file), [])
+        } catch {
+            let repaired = leniently(bytes)
+            guard repaired != bytes, let root = try? parse(repaired, file: file) else { throw error }
+            let warning = FormatError(file: file, line: error.line, kind: .assumption(
+                "not well-formed XML (\(error.message.replacingOccurrences(of: "not readable XML: ", with: ""))); read with stray < and & as text and HTML entities decoded"
+            ))
+            return (root, [warning])
+        }
+    }
+
+    /// Parses `bytes` into a tree, under the depth limit.
+    private static func parse(_ bytes: [UInt8], file: String) throws(FormatError) -> XMLElement {
         let builder = TreeBuilder()
         let parser = XMLParser(data: Data(bytes))
         parser.shouldResolveExternalEntities = false
@@ -92,6 +112,49 @@ final class XMLElement {
             throw FormatError(file: file, line: builder.lastLine, kind: .xml("the document ends before <\(open)> is closed (a truncated file?)"))
         }
         return root
+    }
+
+    /// `bytes` with a `<` that starts no markup written `&lt;`, a `&` that starts no reference
+    /// `&amp;`, and HTML's named entities as their characters (XML knows only five). Lines stay
+    /// where they were.
+    static func leniently(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + bytes.count / 16)
+        var index = 0
+        func isNameByte(_ byte: UInt8) -> Bool {
+            (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "#")
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "<") {
+                let next = index + 1 < bytes.count ? bytes[index + 1] : 0
+                let startsMarkup = (next | 0x20) &- UInt8(ascii: "a") < 26 || next == UInt8(ascii: "/") || next == UInt8(ascii: "!")
+                    || next == UInt8(ascii: "?") || next == UInt8(ascii: "_") || next >= 0x80
+                out.append(contentsOf: startsMarkup ? [byte] : Array("&lt;".utf8))
+                index += 1
+            } else if byte == UInt8(ascii: "&") {
+                var end = index + 1
+                while end < bytes.count, end - index <= 32, isNameByte(bytes[end]) { end += 1 }
+                guard end < bytes.count, bytes[end] == UInt8(ascii: ";"), end > index + 1 else {
+                    out.append(contentsOf: Array("&amp;".utf8))
+                    index += 1
+                    continue
+                }
+                let name = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
+                let reference = Array(bytes[index...end])
+                if name.hasPrefix("#") || ["amp", "lt", "gt", "quot", "apos"].contains(name) {
+                    out.append(contentsOf: reference)
+                } else {
+                    let decoded = Entities.decodingAll(in: Substring("&\(name);"))
+                    out.append(contentsOf: decoded == "&\(name);" ? Array("&amp;".utf8) + Array(bytes[(index + 1)...end]) : Array(decoded.utf8))
+                }
+                index = end + 1
+            } else {
+                out.append(byte)
+                index += 1
+            }
+        }
+        return out
     }
 
     /// What the XML reader's error says, in words.

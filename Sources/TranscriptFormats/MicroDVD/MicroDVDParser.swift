@@ -79,7 +79,7 @@ public struct MicroDVDParser: TranscriptParser {
                 continue
             }
             if frameRate == nil, result.rows.isEmpty, parsed.start <= 1, parsed.end ?? 0 <= 1,
-               let rate = Double(parsed.rest.trimmingBlanks), rate.isFinite, rate > 1, rate < 1000 {
+               let rate = Double(parsed.rest.trimmingBlanks), rate.isFinite, rate > 1, rate <= 1000 {
                 frameRate = rate
                 continue
             }

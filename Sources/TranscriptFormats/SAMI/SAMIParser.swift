@@ -82,7 +82,10 @@ public struct SAMIParser: TranscriptParser {
                 if inStyle {
                     declared.append(contentsOf: Self.classes(declaredIn: run))
                 } else if !inHead, !captions.isEmpty {
-                    if current == nil { current = Caption(start: syncs[syncs.count - 1].start, line: syncs[syncs.count - 1].line, track: nil, text: "") }
+                    // Text outside any <P> belongs to every track; white space there is nothing.
+                    if current == nil, run.contains(where: { !$0.isWhitespace }) {
+                        current = Caption(start: syncs[syncs.count - 1].start, line: syncs[syncs.count - 1].line, track: nil, text: "")
+                    }
                     current?.text += run
                 }
             }
@@ -103,7 +106,7 @@ public struct SAMIParser: TranscriptParser {
         var shown: [(start: Int64, line: Int, text: String)] = []
         for (index, paragraphs) in captions.enumerated() {
             let text = paragraphs.filter { $0.track == nil || $0.track == track }
-                .map { TextCleanup.collapsingWhitespace(Entities.decodingAll(in: Substring($0.text))) }
+                .map { TextCleanup.collapsingWhitespace(SubRipMarkup.withoutOverrideBlocks(Entities.decodingAll(in: Substring($0.text)))) }
                 .filter { !$0.isEmpty }.joined(separator: " ")
             let line = paragraphs.first?.line ?? syncs[index].line
             let hasTrack = paragraphs.contains { $0.track == nil || $0.track == track }

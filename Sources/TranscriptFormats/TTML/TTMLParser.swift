@@ -14,12 +14,13 @@ import TranscriptModel
 ///   resolved to the agent's `<ttm:name>` in the head, else the agent's id.
 /// - A `<p>` whose time does not parse (or is absurd) is a warning naming its line; the rest loads.
 ///   Bad XML, nesting deeper than 256 levels or dangerous entity declarations are an error naming
-///   the line (see `XMLElement.document`).
+///   the line; stray `<`, `&` and HTML entities are read leniently, with a warning (see
+///   `XMLElement.document`).
 public struct TTMLParser: TranscriptParser {
     public init() {}
 
     public func parse(_ text: String, file: String) throws(FormatError) -> ParsedRows {
-        let root = try XMLElement.document(text, file: file)
+        let (root, warnings) = try XMLElement.document(text, file: file)
         guard root.name == "tt" else {
             throw FormatError(file: file, line: root.line, kind: .unsupportedShape("a TTML document (a <tt> root element), found <\(root.name)>"))
         }
@@ -31,6 +32,13 @@ public struct TTMLParser: TranscriptParser {
             agents[id] = name?.isEmpty == false ? name : id
         }
         var reader = Reader(file: file, time: time, agents: agents)
+        reader.result.warnings = warnings
+        let unusable = TTMLTime.unusableParameters(root.attributes)
+        if !unusable.isEmpty {
+            reader.result.warnings.append(FormatError(file: file, line: root.line, kind: .assumption(
+                "\(unusable.joined(separator: ", ")) is not a usable timing parameter; TTML's default is used (30 fps, one tick a frame, or a second)"
+            )))
+        }
         if let body = root.elements.first(where: { $0.name == "body" }) {
             reader.visit(body, parentBegin: 0, parentEnd: nil, agent: nil)
         }
@@ -43,10 +51,15 @@ public struct TTMLParser: TranscriptParser {
         let time: TTMLTime
         let agents: [String: String]
         var result = ParsedRows()
+        /// The elements read so far that have a `begin` of their own.
+        var timed: Set<ObjectIdentifier> = []
+        /// Whether an enclosing container had a `begin` (else a paragraph without one has no time).
+        var containerBegins: [Bool] = []
 
         /// `element`'s own begin and end, in seconds from the start, or nil with a warning when one
         /// is given and does not parse.
         mutating func times(of element: XMLElement, parentBegin: Double, parentEnd: Double?) -> (begin: Double, end: Double?, hasOwn: Bool)? {
+            if element.attributes["begin"] != nil { timed.insert(ObjectIdentifier(element)) }
             var begin = parentBegin
             var end = parentEnd
             var hasOwn = false
@@ -76,6 +89,8 @@ public struct TTMLParser: TranscriptParser {
         mutating func visit(_ element: XMLElement, parentBegin: Double, parentEnd: Double?, agent: String?) {
             guard let own = times(of: element, parentBegin: parentBegin, parentEnd: parentEnd) else { return }
             let agent = agentName(element) ?? agent
+            containerBegins.append(element.attributes["begin"] != nil || containerBegins.last == true)
+            defer { containerBegins.removeLast() }
             let base = childrenAreAbsolute(element, begin: own.begin, end: own.end) ? 0 : own.begin
             for child in element.elements {
                 switch child.name {
@@ -134,9 +149,17 @@ public struct TTMLParser: TranscriptParser {
                 own.begin = spanBegin ?? own.begin
                 own.end = spanEnd ?? own.end
             }
-            guard let start = Timestamp(seconds: own.begin) else { return }
+            let words = TextCleanup.collapsingWhitespace(SubRipMarkup.withoutOverrideBlocks(text))
+            var start = Timestamp(seconds: own.begin)
+            if p.attributes["begin"] == nil, spanBegin == nil, containerBegins.last != true, !words.isEmpty {
+                // Nothing says when it is shown: no time rather than a made-up zero.
+                start = nil
+                result.warnings.append(FormatError(file: file, line: p.line, kind: .assumption(
+                    "a <p> without a begin time (nor its spans or containers); its row has no time"
+                )))
+            }
             result.appendRow(
-                text: TextCleanup.collapsingWhitespace(text), start: start, end: own.end.flatMap { Timestamp(seconds: $0) },
+                text: words, start: start, end: start == nil ? nil : own.end.flatMap { Timestamp(seconds: $0) },
                 speaker: speaker, locator: Locator(file: file, line: p.line, cue: p.attributes["id"])
             )
         }

@@ -15,6 +15,22 @@ struct TTMLTime {
     var subFrameRate = 1.0
     var tickRate = 1.0
 
+    /// The timing parameters `root`'s attributes give that are not usable (not a positive number,
+    /// a multiplier that is not two positive numbers), by name: the defaults are used instead.
+    static func unusableParameters(_ attributes: [String: String]) -> [String] {
+        var unusable: [String] = []
+        for name in ["framerate", "subframerate", "tickrate"] {
+            if let value = attributes[name], !(Double(value.trimmingBlanksAndLines).map { $0.isFinite && $0 > 0 } ?? false) {
+                unusable.append("ttp:\(name.replacingOccurrences(of: "rate", with: "Rate")) \(quoted(value))")
+            }
+        }
+        if let value = attributes["frameratemultiplier"] {
+            let parts = value.split(separator: " ").compactMap { Double($0) }
+            if parts.count != 2 || !parts.allSatisfy({ $0 > 0 && $0.isFinite }) { unusable.append("ttp:frameRateMultiplier \(quoted(value))") }
+        }
+        return unusable
+    }
+
     /// The parameters `root`'s attributes give (local names, lower-cased).
     init(root attributes: [String: String]) {
         var hasFrameRate = false
@@ -56,8 +72,11 @@ struct TTMLTime {
 
     private func clock(_ text: String) -> Double? {
         var parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        // `m:ss.fff`, as Apple's lyrics files write it: minutes and seconds.
-        if parts.count == 2 { parts.insert("0", at: 0) }
+        // `m:ss.fff`, as Apple's lyrics files write it: minutes and seconds, with a fraction.
+        if parts.count == 2 {
+            guard parts[1].contains(".") else { return nil }
+            parts.insert("0", at: 0)
+        }
         guard parts.count == 3 || parts.count == 4, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") } }),
               let hours = Double(parts[0]), let minutes = Double(parts[1]), let seconds = Double(parts[2]),
               !parts[0].contains("."), !parts[1].contains("."), minutes < 60, seconds < 61 else { return nil }

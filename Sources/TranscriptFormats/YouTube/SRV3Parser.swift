@@ -14,11 +14,11 @@ public struct SRV3Parser: TranscriptParser {
     public init() {}
 
     public func parse(_ text: String, file: String) throws(FormatError) -> ParsedRows {
-        let root = try XMLElement.document(text, file: file)
+        let (root, warnings) = try XMLElement.document(text, file: file)
         guard root.name == "timedtext" else {
             throw FormatError(file: file, line: root.line, kind: .unsupportedShape("a YouTube timed text document (a <timedtext> root element), found <\(root.name)>"))
         }
-        var result = ParsedRows()
+        var result = ParsedRows(warnings: warnings)
         for p in root.descendants(named: "p") {
             var words = ""
             var stack: [XMLElement.Child] = p.children.reversed()
