@@ -6,9 +6,10 @@ import Testing
         "broken.srt", "call-log.txt", "escape.srt", "interview.whisper.json", "kickoff-utf16.srt", "notes.json",
         "offsite-cp1252.vtt", "planning.srt", "retro.whisperx.json", "standup.vtt", "sync.json", "minutes.epub",
         "youtube-allhands.en.vtt",
-    ]
+    ] + OtherSubtitleFormatsTests.names
 
-    /// The README's first command, exactly: hits from every sample, exit 0, one warning.
+    /// The README's first command, exactly: hits from every sample, exit 0, two warnings (the broken
+    /// cue, and the SAMI sample's second language track).
     @Test func readmeCommandPrintsHitsFromEverySampleFormat() throws {
         let readme = try String(contentsOf: TSearch.root.appendingPathComponent("README.md"), encoding: .utf8)
         #expect(readme.contains("swift run tsearch search budget Samples/"))
@@ -17,7 +18,8 @@ import Testing
         for name in Self.sampleFiles {
             #expect(result.stdout.contains("Samples/\(name)\n"), "no hits shown for \(name)")
         }
-        #expect(result.stderr == #"tsearch: warning: Samples/broken.srt:38: expected a timing line like "00:01:02,500 --> 00:01:04,000", found "00:01:02,5x0 --> 00:01:04,000""# + "\n")
+        #expect(result.stderr == #"tsearch: warning: Samples/broken.srt:38: expected a timing line like "00:01:02,500 --> 00:01:04,000", found "00:01:02,5x0 --> 00:01:04,000""# + "\n"
+            + "tsearch: warning: Samples/vendor-call.smi: holds 2 language tracks (ENUSCC (English), ESESCC (Spanish)); read ENUSCC (English), the first\n")
         #expect(!result.stdout.contains("\u{1B}"))  // not a terminal: no colour
     }
 
