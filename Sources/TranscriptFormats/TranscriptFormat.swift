@@ -44,14 +44,15 @@ public enum TranscriptFormat: String, CaseIterable, Sendable {
         self = format
     }
 
-    /// Extensions that are read when their content is one of ours (an `.xml` file may be TTML),
-    /// and skipped in a directory walk otherwise.
-    public static let contentJudgedExtensions: Set<String> = ["xml"]
+    /// Extensions that are read when their content is one of the formats listed (an `.xml` file
+    /// may be TTML, or YouTube timed text as downloads name it), and refused otherwise (a warning
+    /// in a directory walk).
+    public static let contentJudgedExtensions: [String: [TranscriptFormat]] = ["xml": [.ttml, .srv3]]
 
     /// Whether a directory walk picks up `path`: its extension is one of the table's, or one whose
     /// content decides (`.xml`).
     public static func isCandidate(path: String) -> Bool {
-        TranscriptFormat(path: path) != nil || pathExtension(path).map(contentJudgedExtensions.contains) == true
+        TranscriptFormat(path: path) != nil || pathExtension(path).map { contentJudgedExtensions[$0] != nil } == true
     }
 
     /// The lower-cased extension of `path`'s last component, without the dot.

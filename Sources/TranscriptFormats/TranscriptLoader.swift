@@ -33,19 +33,20 @@ public enum TranscriptLoader {
         }
         let decoded = try TextDecoding.decode(bytes, path: path, encoding: options.encoding)
         var chosen = named ?? TranscriptFormat.sniff(decoded.text)
-        if named == nil, let ext = TranscriptFormat.pathExtension(path), TranscriptFormat.contentJudgedExtensions.contains(ext),
-           chosen.entry.sniff == nil || chosen == .srt || chosen == .vtt || chosen == .json {
-            throw FormatError(file: path, kind: .unsupportedShape(
-                "a subtitle document such as TTML (a <tt> root element) in this .\(ext) file; it is not one"
-            ))
+        // An `.xml` file is read only as one of the formats its extension may hold, and then as if
+        // named so: a broken TTML document is an error, not plain text.
+        let judged = named == nil ? TranscriptFormat.pathExtension(path).flatMap { TranscriptFormat.contentJudgedExtensions[$0] } : nil
+        if let judged, !judged.contains(chosen) {
+            let expected = judged.map(\.displayName).joined(separator: " or ")
+            throw FormatError(file: path, kind: .unsupportedShape("a subtitle document (\(expected)) in this .xml file; it is not one"))
         }
         var parsed: ParsedRows
         do {
             parsed = try chosen.textParser(options).parse(decoded.text, file: path)
-        } catch where named == nil {
+        } catch where named == nil && judged == nil {
             parsed = ParsedRows()
         }
-        if parsed.rows.isEmpty, named == nil, chosen != .txt {
+        if parsed.rows.isEmpty, named == nil, judged == nil, chosen != .txt {
             chosen = .txt
             parsed = PlainTextParser().parse(decoded.text, file: path)
         }

@@ -113,7 +113,7 @@ import Testing
             #expect(result.stdout.contains("./\(name):"), "\(name) was not searched")
         }
         #expect(!result.stdout.contains("pom.xml"))
-        #expect(result.stderr.contains("tsearch: warning: ./pom.xml: expected a subtitle document such as TTML"))
+        #expect(result.stderr.contains("tsearch: warning: ./pom.xml: expected a subtitle document (TTML/DFXP or YouTube srv3) in this .xml file"))
     }
 
     @Test(arguments: names)

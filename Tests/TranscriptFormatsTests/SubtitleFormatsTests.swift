@@ -25,7 +25,13 @@ struct FormatTableTests {
         #expect(try load(ttml, as: "talk.xml").texts == ["budget"])
         let error = loadError(Array("<project><name>budget</name></project>".utf8), as: "pom.xml")
         #expect(error?.isNotATranscript == true)
-        #expect(error?.description.hasPrefix("pom.xml: expected a subtitle document such as TTML") == true)
+        #expect(error?.description.hasPrefix("pom.xml: expected a subtitle document (TTML/DFXP or YouTube srv3) in this .xml file") == true)
+        // YouTube's timed text, as downloads name it.
+        #expect(try load(#"<timedtext format="3"><body><p t="5" d="10">budget</p></body></timedtext>"#, as: "captions.xml").starts == [5])
+        // A broken TTML document is an error, not plain text.
+        let broken = loadError(Array("<tt><body>\n<p begin=\"1s\">cut".utf8), as: "broken.xml")
+        #expect(broken?.message.hasPrefix("not readable XML") == true)
+        #expect(broken?.line == 2)
     }
 
     @Test(arguments: [

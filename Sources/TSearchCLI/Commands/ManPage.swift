@@ -23,7 +23,7 @@ enum ManPage {
         page += CommandName.allCases.map { command in
             ".br\n" + synopsis(command.usage)
         }.joined(separator: "\n") + "\n"
-        let extensions = (TranscriptFormat.allExtensions + TranscriptFormat.contentJudgedExtensions.sorted()).map { "." + $0 }
+        let extensions = (TranscriptFormat.allExtensions + TranscriptFormat.contentJudgedExtensions.keys.sorted()).map { "." + $0 }
         let formats = TranscriptFormat.allCases.map(\.displayName)
         page += """
         .SH DESCRIPTION

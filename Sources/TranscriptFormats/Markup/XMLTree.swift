@@ -3,7 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 
-/// A small XML document tree for the XML subtitle formats (TTML/DFXP, YouTube srv3), read with
+/// An element of a small XML document tree (with everything below it), for the XML subtitle formats (TTML/DFXP, YouTube srv3), read with
 /// FoundationXML under the same guards as the EPUB reader: entity declarations that are external,
 /// parameter or nested (XXE, billion laughs) refuse the document before it is parsed
 /// (`MarkupReader.declaresDangerousEntities`), external entities are never loaded, and nesting
@@ -11,7 +11,7 @@ import FoundationXML
 /// lower-cased (`tt:p` → `p`, `ttm:agent` → `agent`, `xml:id` → `id`), as `MarkupEvent`s are.
 ///
 /// Memory: the tree holds the document's text once more, plus a few words per element.
-final class XMLElement {
+final class XMLTree {
     /// The local name, lower-cased.
     let name: String
     /// Attributes by local name, lower-cased.
@@ -23,7 +23,7 @@ final class XMLElement {
 
     /// A child of an element: an element, or a run of character data (entities decoded).
     enum Child {
-        case element(XMLElement)
+        case element(XMLTree)
         case text(String)
     }
 
@@ -34,13 +34,13 @@ final class XMLElement {
     }
 
     /// The child elements.
-    var elements: [XMLElement] {
+    var elements: [XMLTree] {
         children.compactMap { if case .element(let element) = $0 { return element } else { return nil } }
     }
 
     /// Every element below this one named `name`, in document order (not looking inside a match).
-    func descendants(named name: String) -> [XMLElement] {
-        var found: [XMLElement] = []
+    func descendants(named name: String) -> [XMLTree] {
+        var found: [XMLTree] = []
         var stack = Array(elements.reversed())
         while let element = stack.popLast() {
             if element.name == name { found.append(element) } else { stack.append(contentsOf: element.elements.reversed()) }
@@ -69,7 +69,7 @@ final class XMLElement {
     /// A document that is not well-formed only for stray `<` and `&` or HTML entities (`&eacute;`),
     /// as hand-made caption files are, is read again with those written as XML would
     /// (`leniently`), and a warning says so.
-    static func document(_ text: String, file: String) throws(FormatError) -> (root: XMLElement, warnings: [FormatError]) {
+    static func document(_ text: String, file: String) throws(FormatError) -> (root: XMLTree, warnings: [FormatError]) {
         var bytes = Array(text.utf8)
         // The text is already decoded: an encoding the declaration names no longer applies (and a
         // declaration after blank lines, which XML refuses, is no longer there).
@@ -93,7 +93,7 @@ final class XMLElement {
     }
 
     /// Parses `bytes` into a tree, under the depth limit.
-    private static func parse(_ bytes: [UInt8], file: String) throws(FormatError) -> XMLElement {
+    private static func parse(_ bytes: [UInt8], file: String) throws(FormatError) -> XMLTree {
         let builder = TreeBuilder()
         let parser = XMLParser(data: Data(bytes))
         parser.shouldResolveExternalEntities = false
@@ -176,9 +176,9 @@ final class XMLElement {
 /// Builds the tree from the parser's events, watching the depth.
 private final class TreeBuilder: NSObject, XMLParserDelegate {
     weak var parser: XMLParser?
-    var root: XMLElement?
+    var root: XMLTree?
     var problem: (line: Int, message: String)?
-    private var stack: [XMLElement] = []
+    private var stack: [XMLTree] = []
     private var text = ""
     /// The innermost element still open, if any (after the parse: the document was cut).
     var openElement: String? { stack.last?.name }
@@ -200,14 +200,14 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
                 attributes: [String: String] = [:]) {
         guard problem == nil else { return }
         flush()
-        guard stack.count < XMLElement.maximumDepth else {
-            stop("elements nest deeper than \(XMLElement.maximumDepth) levels")
+        guard stack.count < XMLTree.maximumDepth else {
+            stop("elements nest deeper than \(XMLTree.maximumDepth) levels")
             return
         }
         lastLine = max(lastLine, parser.lineNumber)
         var lowered: [String: String] = [:]
         for (key, value) in attributes { lowered[MarkupReader.localName(key)] = value }
-        let element = XMLElement(name: MarkupReader.localName(name), attributes: lowered, line: max(1, parser.lineNumber))
+        let element = XMLTree(name: MarkupReader.localName(name), attributes: lowered, line: max(1, parser.lineNumber))
         if let top = stack.last { top.children.append(.element(element)) } else if root == nil { root = element }
         stack.append(element)
     }

@@ -15,12 +15,12 @@ import TranscriptModel
 /// - A `<p>` whose time does not parse (or is absurd) is a warning naming its line; the rest loads.
 ///   Bad XML, nesting deeper than 256 levels or dangerous entity declarations are an error naming
 ///   the line; stray `<`, `&` and HTML entities are read leniently, with a warning (see
-///   `XMLElement.document`).
+///   `XMLTree.document`).
 public struct TTMLParser: TranscriptParser {
     public init() {}
 
     public func parse(_ text: String, file: String) throws(FormatError) -> ParsedRows {
-        let (root, warnings) = try XMLElement.document(text, file: file)
+        let (root, warnings) = try XMLTree.document(text, file: file)
         guard root.name == "tt" else {
             throw FormatError(file: file, line: root.line, kind: .unsupportedShape("a TTML document (a <tt> root element), found <\(root.name)>"))
         }
@@ -51,15 +51,12 @@ public struct TTMLParser: TranscriptParser {
         let time: TTMLTime
         let agents: [String: String]
         var result = ParsedRows()
-        /// The elements read so far that have a `begin` of their own.
-        var timed: Set<ObjectIdentifier> = []
         /// Whether an enclosing container had a `begin` (else a paragraph without one has no time).
         var containerBegins: [Bool] = []
 
         /// `element`'s own begin and end, in seconds from the start, or nil with a warning when one
         /// is given and does not parse.
-        mutating func times(of element: XMLElement, parentBegin: Double, parentEnd: Double?) -> (begin: Double, end: Double?, hasOwn: Bool)? {
-            if element.attributes["begin"] != nil { timed.insert(ObjectIdentifier(element)) }
+        mutating func times(of element: XMLTree, parentBegin: Double, parentEnd: Double?) -> (begin: Double, end: Double?, hasOwn: Bool)? {
             var begin = parentBegin
             var end = parentEnd
             var hasOwn = false
@@ -81,12 +78,12 @@ public struct TTMLParser: TranscriptParser {
             return (begin, end, hasOwn)
         }
 
-        func agentName(_ element: XMLElement) -> String? {
+        func agentName(_ element: XMLTree) -> String? {
             guard let ids = element.attributes["agent"], let id = ids.split(separator: " ").first.map(String.init) else { return nil }
             return agents[id] ?? id
         }
 
-        mutating func visit(_ element: XMLElement, parentBegin: Double, parentEnd: Double?, agent: String?) {
+        mutating func visit(_ element: XMLTree, parentBegin: Double, parentEnd: Double?, agent: String?) {
             guard let own = times(of: element, parentBegin: parentBegin, parentEnd: parentEnd) else { return }
             let agent = agentName(element) ?? agent
             containerBegins.append(element.attributes["begin"] != nil || containerBegins.last == true)
@@ -104,7 +101,7 @@ public struct TTMLParser: TranscriptParser {
         /// Whether `element`'s children give times from the start of the media rather than from
         /// `begin` (Apple's lyrics files do, against TTML's rule): read as offsets, some child would
         /// end after the element ends; read from the start, every child lies within it.
-        func childrenAreAbsolute(_ element: XMLElement, begin: Double, end: Double?) -> Bool {
+        func childrenAreAbsolute(_ element: XMLTree, begin: Double, end: Double?) -> Bool {
             guard begin > 0, let end else { return false }
             var beyond = false
             for child in element.elements {
@@ -116,14 +113,14 @@ public struct TTMLParser: TranscriptParser {
             return beyond
         }
 
-        mutating func paragraph(_ p: XMLElement, parentBegin: Double, parentEnd: Double?, agent: String?) {
+        mutating func paragraph(_ p: XMLTree, parentBegin: Double, parentEnd: Double?, agent: String?) {
             guard var own = times(of: p, parentBegin: parentBegin, parentEnd: parentEnd) else { return }
             var speaker = agentName(p) ?? agent
             var text = ""
             var spanBegin: Double?
             var spanEnd: Double?
             // Depth-first over the paragraph's content, each element's begin passed to its children.
-            var stack: [(XMLElement.Child, Double)] = p.children.reversed().map { ($0, own.begin) }
+            var stack: [(XMLTree.Child, Double)] = p.children.reversed().map { ($0, own.begin) }
             while let (child, base) = stack.popLast() {
                 switch child {
                 case .text(let run):

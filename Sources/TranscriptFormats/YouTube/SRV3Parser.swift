@@ -9,19 +9,19 @@ import TranscriptModel
 ///   text (the line breaks auto-captions append) are skipped.
 /// - A `Name: text` prefix becomes the speaker (see `ParsedRows.assignSpeakerLabels`).
 /// - A `<p>` whose `t` or `d` is not whole milliseconds (or absurd) is a warning naming its line.
-///   Bad XML is an error naming the line (see `XMLElement.document`).
+///   Bad XML is an error naming the line (see `XMLTree.document`).
 public struct SRV3Parser: TranscriptParser {
     public init() {}
 
     public func parse(_ text: String, file: String) throws(FormatError) -> ParsedRows {
-        let (root, warnings) = try XMLElement.document(text, file: file)
+        let (root, warnings) = try XMLTree.document(text, file: file)
         guard root.name == "timedtext" else {
             throw FormatError(file: file, line: root.line, kind: .unsupportedShape("a YouTube timed text document (a <timedtext> root element), found <\(root.name)>"))
         }
         var result = ParsedRows(warnings: warnings)
         for p in root.descendants(named: "p") {
             var words = ""
-            var stack: [XMLElement.Child] = p.children.reversed()
+            var stack: [XMLTree.Child] = p.children.reversed()
             while let child = stack.popLast() {
                 switch child {
                 case .text(let run): words += run
