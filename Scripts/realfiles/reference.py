@@ -13,8 +13,10 @@ write DIR/expected.json (see README.md beside this script).
 .dfxp, .xml -> pycaption DFXPReader (the first language)
 .smi/.sami -> pycaption SAMIReader (the language of the first class the <STYLE> declares)
 .sbv  -> webvtt-py (webvtt.from_sbv)
-.tsv and written/whisper/*.highlight.{srt,vtt} -> the segments written.py gave openai-whisper's
-         writer (DIR/whisper-sources/<name>.json): one row per segment
+written/whisper/*.tsv -> the segments written.py gave openai-whisper's writer
+         (DIR/whisper-sources/<name>.json): one row per segment
+written/whisper/*.highlight.{srt,vtt} -> srt, on the same transcript written without
+         highlight_words (DIR/whisper-sources/<name>.srt): one row per line
 """
 import codecs
 import html
@@ -147,19 +149,24 @@ def read_sbv(path):
 
 
 def whisper_source(path):
-    """The segments written.py gave openai-whisper's writer for `path`, or None."""
-    source = path.parents[3] / "whisper-sources" / (path.name + ".json")
-    if "written/whisper" not in path.as_posix() or not source.exists():
+    """What openai-whisper's writer was given for `path` (see written.py), or None."""
+    if "written/whisper" not in path.as_posix():
         return None
-    return source
+    for source in (path.parents[3] / "whisper-sources" / (path.name + ".json"),
+                   path.parents[3] / "whisper-sources" / (path.name + ".srt")):
+        if source.exists():
+            return source
+    return None
 
 
 def reference(path):
     """Return (reader, rows, error) for one file; the last reader tried names a failure."""
     suffix = path.suffix.lower()
     source = whisper_source(path)
-    if source is not None:
+    if source is not None and source.suffix == ".json":
         return "openai-whisper writer input", json.loads(source.read_text(encoding="utf-8")), None
+    if source is not None:
+        return "srt (the same file written without highlight_words)", read_srt(source.read_text(encoding="utf-8")), None
     by_suffix = {".ass": ("pysubs2", read_substation), ".ssa": ("pysubs2", read_substation),
                  ".sub": ("pysubs2", read_microdvd), ".ttml": ("pysubs2", read_ttml),
                  ".dfxp": ("pycaption", read_dfxp), ".xml": ("pycaption", read_dfxp),

@@ -9,8 +9,10 @@
 - pycaption (written/pycaption/): our SubRip and WebVTT samples written as .dfxp and .smi.
 - openai-whisper (written/whisper/): transcripts in our own words, with word timings, written by
   whisper/utils.py's writers (loaded alone: they need no torch) as .tsv, and as SubRip and WebVTT
-  with highlight_words (one copy of each line per word, the word underlined). Their segments go to
-  DIR/whisper-sources/<name>.json, which reference.py reads as what those files hold.
+  with highlight_words (one copy of each line per word, the word underlined), with whole segments
+  and wrapped to two lines of 24 characters. What those files hold goes to DIR/whisper-sources/:
+  the segments of each .tsv (<name>.tsv.json), and each highlighted file written again without
+  highlight_words (<name>.srt), which reference.py reads as the rows the copies stand for.
 """
 import importlib.util
 import json
@@ -111,15 +113,19 @@ def whisper_files():
             })
         result["text"] = "".join(s["text"] for s in result["segments"])
         plain = {"highlight_words": False, "max_line_width": None, "max_line_count": None, "max_words_per_line": None}
-        highlight = dict(plain, highlight_words=True)
-        for fmt, options, suffix in (("tsv", plain, ""), ("srt", highlight, ".highlight"), ("vtt", highlight, ".highlight")):
-            writer = utils.get_writer(fmt, str(folder))
-            writer(result, name + suffix + ".mp3", options)
-            written += 1
+        wrapped = dict(plain, max_line_width=24, max_line_count=2)
+        writer = utils.get_writer("tsv", str(folder))
+        writer(result, name + ".mp3", plain)
         rows = [{"start_ms": round(1000 * s["start"]), "end_ms": round(1000 * s["end"]), "text": s["text"].strip()}
                 for s in result["segments"]]
-        for suffix in (".tsv", ".highlight.srt", ".highlight.vtt"):
-            (sources / (name + suffix + ".json")).write_text(json.dumps(rows, ensure_ascii=False), encoding="utf-8")
+        (sources / (name + ".tsv.json")).write_text(json.dumps(rows, ensure_ascii=False), encoding="utf-8")
+        written += 1
+        # With highlight_words, and the same without it (what the copies stand for) beside the sources.
+        for options, suffix in ((plain, ".highlight"), (wrapped, ".wrapped.highlight")):
+            for fmt in ("srt", "vtt"):
+                utils.get_writer(fmt, str(folder))(result, name + suffix + ".mp3", dict(options, highlight_words=True))
+                utils.get_writer("srt", str(sources))(result, name + suffix + "." + fmt + ".mp3", options)
+                written += 1
     print(f"whisper writers: {written} files")
 
 
