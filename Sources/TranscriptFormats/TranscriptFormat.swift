@@ -37,7 +37,7 @@ public enum TranscriptFormat: String, CaseIterable, Sendable {
     public static var allExtensions: [String] { allCases.flatMap(\.extensions) }
 
     /// The format for a path's extension, or nil when the extension is not one of ours. An `.xml`
-    /// file is TTML only when its content says so: see `init?(path:text:)`.
+    /// file has no format by its name: its content decides (see `contentJudgedExtensions`).
     public init?(path: String) {
         guard let ext = Self.pathExtension(path),
               let format = Self.allCases.first(where: { $0.extensions.contains(ext) }) else { return nil }
@@ -77,7 +77,9 @@ public enum TranscriptFormat: String, CaseIterable, Sendable {
         return .txt
     }
 
-    /// The format whose bytes say what it is (a ZIP archive: EPUB), or nil for text.
+    /// The format whose bytes say what it is (a ZIP archive: EPUB), or nil for text: the first
+    /// binary format in table order whose test fits (a second ZIP-based format must come first
+    /// or make EPUB's test stricter).
     public static func sniff(bytes: [UInt8]) -> TranscriptFormat? {
         allCases.first { $0.entry.binaryReader != nil && $0.entry.looksLike(bytes: bytes) }
     }

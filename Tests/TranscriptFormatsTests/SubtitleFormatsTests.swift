@@ -507,6 +507,19 @@ struct NewReadersBadInputTests {
         #expect(result.transcript.rows.first?.text.utf8.count == long.utf8.count - 1)
     }
 
+    /// Markup that never closes (`<b<b<b…`, `{{{…`, `{y:{y:…`) is read in one pass, not one per mark.
+    @Test(arguments: ["f.smi", "f.ass", "f.sub"])
+    func unclosedMarkupIsReadInLinearTime(_ path: String) throws {
+        let text: String
+        switch path {
+        case "f.smi": text = "<SAMI><BODY><SYNC Start=1><P>" + String(repeating: "<b", count: 1_000_000)
+        case "f.ass": text = "[Events]\nDialogue: 0,0:00:01.00,0:00:02.00,D,,0,0,0,," + String(repeating: "{", count: 2_000_000) + "\n"
+        default: text = "{1}{1}25\n{10}{20}" + String(repeating: "{y:", count: 1_000_000) + "\n"
+        }
+        let result = try load(text, as: path)
+        #expect(result.transcript.rows.count == 1)
+    }
+
     @Test func aTextOverTheXMLReadersLimitIsAnError() {
         let text = "<tt><body>\n<p begin=\"1s\">" + String(repeating: "budget ", count: 1_500_000) + "</p></body></tt>"
         let error = loadError(Array(text.utf8), as: "huge.ttml")

@@ -54,10 +54,12 @@ public struct MicroDVDParser: TranscriptParser {
     private static func withoutControlCodes(_ text: Substring) -> String {
         var out = ""
         var rest = text
+        // Once a code has no `}` after it, none later has: a text full of `{y:` stays linear.
+        var hasCloseAhead = true
         while let open = rest.firstIndex(of: "{") {
             let body = rest[rest.index(after: open)...]
-            if body.count >= 2, let letter = body.first, letter.isASCII, letter.isLetter,
-               body.dropFirst().first == ":", let close = body.firstIndex(of: "}") {
+            if hasCloseAhead, let letter = body.first, letter.isASCII, letter.isLetter, body.dropFirst().first == ":",
+               let close = body.firstIndex(of: "}") ?? { hasCloseAhead = false; return nil }() {
                 out += rest[..<open]
                 rest = rest[rest.index(after: close)...]
             } else {

@@ -11,6 +11,9 @@ struct MarkupScanner {
     private let scalars: [Unicode.Scalar]
     private var index = 0
     private var line = 1
+    /// Where a search for `>` last found none: none follows any later position either, which
+    /// keeps a text full of `<` linear instead of quadratic.
+    private var noCloseFrom = Int.max
 
     init(_ text: String) {
         scalars = Array(text.unicodeScalars)
@@ -56,11 +59,10 @@ struct MarkupScanner {
             return next()
         }
         let nameStart = index + 1 + (index + 1 < scalars.count && scalars[index + 1] == "/" ? 1 : 0)
-        guard nameStart < scalars.count, scalars[nameStart].properties.isAlphabetic,
-              let close = scalars[nameStart...].firstIndex(of: ">") else {
-            let start = index
+        let close = nameStart < noCloseFrom ? scalars[min(nameStart, scalars.count)...].firstIndex(of: ">") : nil
+        if close == nil { noCloseFrom = min(noCloseFrom, nameStart) }
+        guard nameStart < scalars.count, scalars[nameStart].properties.isAlphabetic, let close else {
             advance(to: index + 1)
-            _ = start
             return .text("<")
         }
         let isEnd = nameStart == index + 2

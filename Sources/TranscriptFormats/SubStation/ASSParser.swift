@@ -76,8 +76,12 @@ public struct ASSParser: TranscriptParser {
         var out = ""
         var drawing = false
         var rest = text
+        // Once a `{` has no `}` after it, none later has: a text full of `{` stays linear.
+        var hasCloseAhead = true
         while let first = rest.first {
-            if first == "{", let close = rest.firstIndex(of: "}") {
+            let close = first == "{" && hasCloseAhead ? rest.firstIndex(of: "}") : nil
+            if first == "{", close == nil { hasCloseAhead = false }
+            if first == "{", let close {
                 let block = rest[rest.index(after: rest.startIndex)..<close]
                 if let scale = drawingScale(block) { drawing = scale > 0 }
                 rest = rest[rest.index(after: close)...]
