@@ -38,6 +38,12 @@ public struct FormatError: Error, Hashable, Sendable, CustomStringConvertible {
         case unsupportedShape(String)
         /// A JSON object that lacks a usable field (`expected` names it).
         case badField(expected: String, found: String)
+        /// An XML document (TTML, srv3) that is not well-formed or is refused: what the XML
+        /// reader expected or why it stopped.
+        case xml(String)
+        /// A warning: the file does not say something its times need (a frame rate), or offers a
+        /// choice (several language tracks), and `what` says what was assumed or chosen.
+        case assumption(String)
         /// The file holds no row at all; `skipped` are the cues that could not be read.
         case noRows(skipped: [FormatError])
         /// A ZIP archive (an EPUB) that cannot be opened, or a member that is refused.
@@ -58,12 +64,6 @@ public struct FormatError: Error, Hashable, Sendable, CustomStringConvertible {
         case encodingDoubt(asked: String, detected: String)
         /// A warning: the file is not UTF-8 and its encoding was guessed, not sure.
         case encodingGuess(assumed: String, alternative: String?)
-        /// An XML document (TTML, srv3) that is not well-formed or is refused: what the XML
-        /// reader expected or why it stopped.
-        case xml(String)
-        /// A warning: the file does not say something its times need (a frame rate), or offers a
-        /// choice (several language tracks), and `what` says what was assumed or chosen.
-        case assumption(String)
     }
 
     /// Whether the file simply holds nothing to read (empty, blank, a header alone): no text is

@@ -16,7 +16,7 @@ public enum TranscriptFormat: String, CaseIterable, Sendable {
         case .vtt: return FormatEntry("WebVTT", ["vtt", "webvtt"], .signature(Sniffing.isWebVTT)) { WebVTTParser(rollingCaptions: $0.rollingCaptions) }
         case .json: return FormatEntry("JSON transcript", ["json"], .shape(Sniffing.isJSON)) { _ in JSONTranscriptParser() }
         case .txt: return FormatEntry("plain text", ["txt"], nil) { _ in PlainTextParser() }
-        case .epub: return FormatEntry("EPUB", ["epub"], binary: TranscriptFormat.looksLikeZIP) { bytes, path throws(FormatError) in try EPUBLoader.load(bytes: bytes, path: path) }
+        case .epub: return FormatEntry("EPUB", ["epub"], archive: ())
         case .sbv: return FormatEntry("YouTube SBV", ["sbv"], .shape(SBVParser.looksLike)) { _ in SBVParser() }
         case .srv3: return FormatEntry("YouTube srv3", ["srv3"], .signature { Sniffing.rootElement($0) == "timedtext" }) { _ in SRV3Parser() }
         case .ass: return FormatEntry("Advanced SubStation", ["ass", "ssa"], .signature(ASSParser.looksLike)) { _ in ASSParser() }
@@ -77,20 +77,14 @@ public enum TranscriptFormat: String, CaseIterable, Sendable {
         return .txt
     }
 
-    /// The format whose bytes say what it is (a ZIP archive: EPUB), or nil for text: the first
-    /// binary format in table order whose test fits (a second ZIP-based format must come first
-    /// or make EPUB's test stricter).
-    public static func sniff(bytes: [UInt8]) -> TranscriptFormat? {
-        allCases.first { $0.entry.binaryReader != nil && $0.entry.looksLike(bytes: bytes) }
-    }
-
-    /// The parser for this text format; nil for a format read from its bytes (EPUB).
+    /// The parser for this text format; nil for a ZIP-based format, which the loader reads from
+    /// its members (`EPUBLoader`).
     public var textParser: (any TranscriptParser)? {
-        entry.binaryReader == nil ? textParser(LoadOptions()) : nil
+        entry.textReader.map { $0(LoadOptions()) }
     }
 
-    /// The parser for this format read with `options` (plain text for a format read from its
-    /// bytes, which is never parsed from text).
+    /// The parser for this format read with `options` (plain text for a ZIP-based format, which
+    /// is never parsed from text).
     func textParser(_ options: LoadOptions) -> any TranscriptParser {
         entry.textReader?(options) ?? PlainTextParser()
     }
@@ -102,7 +96,8 @@ public enum TranscriptFormat: String, CaseIterable, Sendable {
 }
 
 /// One format's line in the table of formats: its name, extensions, how its content is recognised
-/// and how it is read (from decoded text by a `TranscriptParser`, or from the raw bytes).
+/// and how it is read: from decoded text by a `TranscriptParser`, or, for a ZIP-based format, by the
+/// loader from the archive's members.
 public struct FormatEntry: Sendable {
     /// How a format is recognised from the first 8 KiB of decoded text.
     public enum Sniff: Sendable {
@@ -119,13 +114,11 @@ public struct FormatEntry: Sendable {
     public let name: String
     /// The lower-cased file extensions, without the dot.
     public let extensions: [String]
-    /// How the format is recognised by content; nil when it never is (plain text is what is left).
+    /// How the format is recognised by content; nil when it never is (plain text is what is left,
+    /// and a ZIP archive is told by its members).
     public let sniff: Sniff?
-    /// The reader of decoded text, for `options`; nil for a format read from its bytes.
+    /// The reader of decoded text, for `options`; nil for a ZIP-based format.
     let textReader: (@Sendable (LoadOptions) -> any TranscriptParser)?
-    /// The reader of the raw bytes (a ZIP-based format), with the test that recognises them.
-    let binaryReader: (@Sendable ([UInt8], String) throws(FormatError) -> ParsedRows)?
-    private let bytesTest: (@Sendable ([UInt8]) -> Bool)?
 
     /// A format read from decoded text.
     init(_ name: String, _ extensions: [String], _ sniff: Sniff?, reader: @escaping @Sendable (LoadOptions) -> any TranscriptParser) {
@@ -133,23 +126,13 @@ public struct FormatEntry: Sendable {
         self.extensions = extensions
         self.sniff = sniff
         self.textReader = reader
-        self.binaryReader = nil
-        self.bytesTest = nil
     }
 
-    /// A format read from its raw bytes (`path` names the file in messages), recognised by `looksLike`.
-    init(
-        _ name: String, _ extensions: [String], binary looksLike: @escaping @Sendable ([UInt8]) -> Bool,
-        reader: @escaping @Sendable (_ bytes: [UInt8], _ path: String) throws(FormatError) -> ParsedRows
-    ) {
+    /// A ZIP-based format, which the loader reads from the archive's members.
+    init(_ name: String, _ extensions: [String], archive: Void) {
         self.name = name
         self.extensions = extensions
         self.sniff = nil
         self.textReader = nil
-        self.binaryReader = reader
-        self.bytesTest = looksLike
     }
-
-    /// Whether `bytes` are this binary format's (always false for a text format).
-    func looksLike(bytes: [UInt8]) -> Bool { bytesTest?(bytes) ?? false }
 }

@@ -25,38 +25,48 @@ public enum TranscriptLoader {
     /// Loads with every choice of `options` (format, encoding, rolling captions).
     public static func load(bytes: [UInt8], path: String, options: LoadOptions) throws(FormatError) -> LoadResult {
         let named = options.format ?? TranscriptFormat(path: path)
-        if let binary = named ?? TranscriptFormat.sniff(bytes: bytes), let read = binary.entry.binaryReader {
-            let parsed = try read(bytes, path)
+        if named == .epub || (named == nil && TranscriptFormat.looksLikeZIP(bytes)) {
+            let parsed = try EPUBLoader.load(bytes: bytes, path: path)
             guard !parsed.rows.isEmpty else { throw FormatError(file: path, kind: .noRows(skipped: parsed.warnings)) }
-            let source = SourceInfo(path: path, format: binary.rawValue, encoding: binary.rawValue.uppercased())
+            let source = SourceInfo(path: path, format: TranscriptFormat.epub.rawValue, encoding: "EPUB")
             return LoadResult(transcript: Transcript(source: source, rows: parsed.rows), warnings: parsed.warnings)
         }
         let decoded = try TextDecoding.decode(bytes, path: path, encoding: options.encoding)
         var chosen = named ?? TranscriptFormat.sniff(decoded.text)
+
         // An `.xml` file is read only as one of the formats its extension may hold, and then as if
         // named so: a broken TTML document is an error, not plain text.
-        let judged = named == nil ? TranscriptFormat.pathExtension(path).flatMap { TranscriptFormat.contentJudgedExtensions[$0] } : nil
-        if let judged, !judged.contains(chosen) {
-            let expected = judged.map(\.displayName).joined(separator: " or ")
-            throw FormatError(file: path, kind: .unsupportedShape("a subtitle document (\(expected)) in this .xml file; it is not one"))
+        if named == nil, let judged = TranscriptFormat.pathExtension(path).flatMap({ TranscriptFormat.contentJudgedExtensions[$0] }) {
+            guard judged.contains(chosen) else {
+                let expected = judged.map(\.displayName).joined(separator: " or ")
+                throw FormatError(file: path, kind: .unsupportedShape("a subtitle document (\(expected)) in this .xml file; it is not one"))
+            }
+            return try result(try chosen.textParser(options).parse(decoded.text, file: path), format: chosen, decoded: decoded, path: path)
         }
         var parsed: ParsedRows
         do {
             parsed = try chosen.textParser(options).parse(decoded.text, file: path)
-        } catch where named == nil && judged == nil {
+        } catch where named == nil {
             parsed = ParsedRows()
         }
-        if parsed.rows.isEmpty, named == nil, judged == nil, chosen != .txt {
+        if parsed.rows.isEmpty, named == nil, chosen != .txt {
             chosen = .txt
             parsed = PlainTextParser().parse(decoded.text, file: path)
         }
+        return try result(parsed, format: chosen, decoded: decoded, path: path)
+    }
+
+    /// The loaded source `parsed` makes: an error when it has no row; Whisper's highlighted-word
+    /// copies made one row per line (SubRip and WebVTT).
+    private static func result(_ parsed: ParsedRows, format: TranscriptFormat, decoded: TextDecoding.Decoded, path: String) throws(FormatError) -> LoadResult {
+        var parsed = parsed
         guard !parsed.rows.isEmpty else {
             throw FormatError(file: path, kind: .noRows(skipped: parsed.warnings))
         }
-        if chosen == .srt || chosen == .vtt, HighlightedWordsCollapser.mayHold(decoded.text) {
+        if format == .srt || format == .vtt, HighlightedWordsCollapser.mayHold(decoded.text) {
             parsed = HighlightedWordsCollapser.collapsed(parsed)
         }
-        let source = SourceInfo(path: path, format: chosen.rawValue, encoding: decoded.encoding)
+        let source = SourceInfo(path: path, format: format.rawValue, encoding: decoded.encoding)
         return LoadResult(transcript: Transcript(source: source, rows: parsed.rows), warnings: decoded.warnings + parsed.warnings)
     }
 }

@@ -55,9 +55,7 @@ import Testing
         let folder = try Self.folder()
         let result = try TSearch.run(["search", "budget", "x.srt"], in: folder)
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("tsearch: warning: x.srt: no file tsearch reads (.srt, .vtt, .webvtt, .json, .txt, .epub, "))
-        #expect(result.stderr.hasSuffix(", .xml) in this directory\n"))
-        #expect(result.stderr.contains(".sbv") && result.stderr.contains(".dfxp") && result.stderr.contains(".smi"))
+        #expect(result.stderr == "tsearch: warning: x.srt: no .srt, .vtt, .json, .txt or .epub file in this directory\n")
     }
 
     @Test func goodFileAloneExitsZeroWithWarningOnly() throws {

@@ -6,7 +6,7 @@ import Testing
         "broken.srt", "call-log.txt", "escape.srt", "interview.whisper.json", "kickoff-utf16.srt", "notes.json",
         "offsite-cp1252.vtt", "planning.srt", "retro.whisperx.json", "standup.vtt", "sync.json", "minutes.epub",
         "youtube-allhands.en.vtt",
-    ] + OtherSubtitleFormatsTests.names
+    ]
 
     /// The README's first command, exactly: hits from every sample, exit 0, two warnings (the broken
     /// cue, and the SAMI sample's second language track).
@@ -15,7 +15,7 @@ import Testing
         #expect(readme.contains("swift run tsearch search budget Samples/"))
         let result = try TSearch.run(["search", "budget", "Samples/"])
         #expect(result.status == 0)
-        for name in Self.sampleFiles {
+        for name in Self.sampleFiles + OtherSubtitleFormatsTests.names {
             #expect(result.stdout.contains("Samples/\(name)\n"), "no hits shown for \(name)")
         }
         #expect(result.stderr == #"tsearch: warning: Samples/broken.srt:38: expected a timing line like "00:01:02,500 --> 00:01:04,000", found "00:01:02,5x0 --> 00:01:04,000""# + "\n"

@@ -180,7 +180,8 @@ struct Flag: Sendable {
              help: "Read every input as FORMAT (\(TranscriptFormat.allCases.map(\.rawValue).joined(separator: ", "))) instead of by extension or content.",
              commands: loading.union(exporting), value: .choices(TranscriptFormat.allCases.map(\.rawValue))) { raw, value throws(UsageError) in
             guard let format = TranscriptFormat(rawValue: value) else {
-                throw UsageError("--input-format expects one of \(TranscriptFormat.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(value)\"")
+                let names = TranscriptFormat.allCases.map(\.rawValue)
+                throw UsageError("--input-format expects \(names.dropLast().joined(separator: ", ")) or \(names.last ?? ""), found \"\(value)\"")
             }
             raw.inputFormat = format
         },

@@ -91,8 +91,7 @@ struct CorpusLoading {
             loading.unreadable.append(path)
         }
         for directory in expansion.emptyDirectories {
-            let extensions = (TranscriptFormat.allExtensions + TranscriptFormat.contentJudgedExtensions.keys.sorted()).map { "." + $0 }
-            environment.report("warning: \(directory): no file tsearch reads (\(extensions.joined(separator: ", "))) in this directory")
+            environment.report("warning: \(directory): no .srt, .vtt, .json, .txt or .epub file in this directory")
             loading.warningCount += 1
         }
         // Small files kept from an earlier loading of these paths are taken as they were; the
