@@ -30,7 +30,7 @@ public struct SAMIParser: TranscriptParser {
         var captions: [[Caption]] = []  // per SYNC: its paragraphs
         var declared: [(id: String, name: String?)] = []
         var used: [String] = []
-        var written: [String: String] = [:]  // a class as the file writes it, by its lower-cased id
+        var written: [String: String] = [:]  // a class as the file writes it, by its lower-cased id (and: is used)
         var scanner = MarkupScanner(text)
         var inStyle = false
         var inHead = false
@@ -66,7 +66,7 @@ public struct SAMIParser: TranscriptParser {
                     guard !captions.isEmpty else { continue }
                     closeParagraph()
                     let track = attributes["class"]?.lowercased()
-                    if let track, !used.contains(track) {
+                    if let track, written[track] == nil {
                         used.append(track)
                         written[track] = attributes["class"]
                     }
@@ -92,14 +92,16 @@ public struct SAMIParser: TranscriptParser {
         }
         closeParagraph()
 
-        let track = declared.first(where: { used.contains($0.id) })?.id ?? used.first
+        let track = declared.first(where: { written[$0.id] != nil })?.id ?? used.first
         if used.count > 1, let track {
+            var names: [String: String] = [:]
+            for (id, name) in declared where names[id] == nil { names[id] = name }
             func described(_ id: String) -> String {
-                let name = declared.first { $0.id == id }?.name
-                return (written[id] ?? id) + (name.map { " (\($0))" } ?? "")
+                (written[id] ?? id) + (names[id].map { " (\($0))" } ?? "")
             }
+            let listed = used.prefix(10).map(described).joined(separator: ", ") + (used.count > 10 ? ", …" : "")
             result.warnings.append(FormatError(file: file, kind: .assumption(
-                "holds \(used.count) language tracks (\(used.map(described).joined(separator: ", "))); read \(described(track)), the first"
+                "holds \(used.count) language tracks (\(listed)); read \(described(track)), the first"
             )))
         }
         // Each SYNC's text in the chosen track (a paragraph without a class is in every track).
@@ -111,10 +113,11 @@ public struct SAMIParser: TranscriptParser {
             let line = paragraphs.first?.line ?? syncs[index].line
             let hasTrack = paragraphs.contains { $0.track == nil || $0.track == track }
             // A SYNC with no paragraph of this track is another track's caption: it does not end ours.
-            if hasTrack || paragraphs.isEmpty { shown.append((syncs[index].start, line, text)) }
+            if (hasTrack || paragraphs.isEmpty) && syncs[index].start >= 0 { shown.append((syncs[index].start, line, text)) }
         }
-        for (index, caption) in shown.enumerated() where !caption.text.isEmpty && caption.start >= 0 {
-            let next = shown[(index + 1)...].first { $0.start >= caption.start }
+        for (index, caption) in shown.enumerated() where !caption.text.isEmpty {
+            // It lasts until the next caption of the track; one that starts earlier ends nothing.
+            let next = index + 1 < shown.count && shown[index + 1].start >= caption.start ? shown[index + 1] : nil
             result.appendRow(
                 text: caption.text, start: Timestamp(milliseconds: caption.start), end: next.map { Timestamp(milliseconds: $0.start) },
                 locator: Locator(file: file, line: caption.line)
@@ -135,6 +138,8 @@ public struct SAMIParser: TranscriptParser {
             let after = rest.drop { $0.isWhitespace }
             guard !id.isEmpty, after.first == "{" else { continue }
             let body = after.dropFirst().prefix { $0 != "}" }
+            // No `}` ahead: no later declaration has one either (and scanning again would be quadratic).
+            guard body.endIndex != css.endIndex else { break }
             let name = body.split(separator: ";").compactMap { property -> String? in
                 let parts = property.split(separator: ":", maxSplits: 1)
                 guard parts.count == 2, parts[0].trimmingBlanksAndLines.lowercased() == "name" else { return nil }

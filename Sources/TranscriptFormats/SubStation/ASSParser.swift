@@ -30,6 +30,9 @@ public struct ASSParser: TranscriptParser {
         let lines = SourceLines(text)
         var inEvents = false
         var fields = ["layer", "start", "end", "style", "name", "marginl", "marginr", "marginv", "effect", "text"]
+        // Where each field is, by name (the first of a name): looked up once per Format line, so a
+        // line of a thousand fields costs its length, not a search per field and dialogue.
+        var positions = Self.positions(of: fields)
         for (position, line) in lines.enumerated() {
             let trimmed = line.trimmingBlanks
             if trimmed.hasPrefix("[") {
@@ -41,13 +44,14 @@ public struct ASSParser: TranscriptParser {
             let value = trimmed[trimmed.index(after: colon)...]
             if key == "format" {
                 fields = value.split(separator: ",").map { $0.trimmingBlanks.lowercased() }
+                positions = Self.positions(of: fields)
                 continue
             }
             guard key == "dialogue" else { continue }
             let number = lines.lineNumber(position)
             let values = value.split(separator: ",", maxSplits: max(0, fields.count - 1), omittingEmptySubsequences: false)
             func field(_ names: String...) -> Substring? {
-                for name in names { if let index = fields.firstIndex(of: name), index < values.count { return values[index] } }
+                for name in names { if let index = positions[name], index < values.count { return values[index] } }
                 return nil
             }
             guard values.count == fields.count, let text = field("text"),
@@ -68,6 +72,13 @@ public struct ASSParser: TranscriptParser {
         }
         result.assignSpeakerLabels()
         return result
+    }
+
+    /// Each field name's first position.
+    private static func positions(of fields: [String]) -> [String: Int] {
+        var positions: [String: Int] = [:]
+        for (index, name) in fields.enumerated() where positions[name] == nil { positions[name] = index }
+        return positions
     }
 
     /// The words of a `Text` field: override blocks and drawings dropped, `\N`, `\n`, `\h` spaces,
