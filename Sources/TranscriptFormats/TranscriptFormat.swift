@@ -16,7 +16,7 @@ public enum TranscriptFormat: String, CaseIterable, Sendable {
         case .vtt: return FormatEntry("WebVTT", ["vtt", "webvtt"], .signature(Sniffing.isWebVTT)) { WebVTTParser(rollingCaptions: $0.rollingCaptions) }
         case .json: return FormatEntry("JSON transcript", ["json"], .shape(Sniffing.isJSON)) { _ in JSONTranscriptParser() }
         case .txt: return FormatEntry("plain text", ["txt"], nil) { _ in PlainTextParser() }
-        case .epub: return FormatEntry("EPUB", ["epub"], archive: ())
+        case .epub: return .archive("EPUB", ["epub"])
         case .sbv: return FormatEntry("YouTube SBV", ["sbv"], .shape(SBVParser.looksLike)) { _ in SBVParser() }
         case .srv3: return FormatEntry("YouTube srv3", ["srv3"], .signature { Sniffing.rootElement($0) == "timedtext" }) { _ in SRV3Parser() }
         case .ass: return FormatEntry("Advanced SubStation", ["ass", "ssa"], .signature(ASSParser.looksLike)) { _ in ASSParser() }
@@ -129,7 +129,11 @@ public struct FormatEntry: Sendable {
     }
 
     /// A ZIP-based format, which the loader reads from the archive's members.
-    init(_ name: String, _ extensions: [String], archive: Void) {
+    static func archive(_ name: String, _ extensions: [String]) -> FormatEntry {
+        FormatEntry(name: name, extensions: extensions)
+    }
+
+    private init(name: String, extensions: [String]) {
         self.name = name
         self.extensions = extensions
         self.sniff = nil
