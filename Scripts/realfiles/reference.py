@@ -7,6 +7,16 @@ write DIR/expected.json (see README.md beside this script).
 .srt  -> srt (srt.parse, ignore_errors=True); if it raises: pysrt
          (ERROR_PASS); if that raises: pysubs2
 .json -> pysubs2 (load_from_whisper), Whisper-style {"segments": [...]}
+.ass/.ssa -> pysubs2 (Dialogue events; the Name field as speaker; drawings dropped)
+.sub  -> pysubs2 MicroDVD (the file's {1}{1}fps line, else 23.976 fps as tsearch assumes)
+.ttml -> pysubs2 TTML (ignore_par_time_offset for Apple's iTunes lyrics files)
+.dfxp, .xml -> pycaption DFXPReader (the first language)
+.smi/.sami -> pycaption SAMIReader (the language of the first class the <STYLE> declares)
+.sbv  -> webvtt-py (webvtt.from_sbv)
+written/whisper/*.tsv -> the segments written.py gave openai-whisper's writer
+         (DIR/whisper-sources/<name>.json): one row per segment
+written/whisper/*.highlight.{srt,vtt} -> srt, on the same transcript written without
+         highlight_words (DIR/whisper-sources/<name>.srt): one row per line
 """
 import codecs
 import html
@@ -16,6 +26,7 @@ import pathlib
 import re
 import sys
 
+import pycaption
 import pysrt
 import pysubs2
 import srt
@@ -52,8 +63,11 @@ def normalize(text):
     return SPACE.sub(" ", html.unescape(" ".join(lines))).strip()
 
 
-def row(start_ms, end_ms, text):
-    return {"start_ms": int(start_ms), "end_ms": int(end_ms), "text": normalize(text)}
+def row(start_ms, end_ms, text, speaker=None):
+    result = {"start_ms": int(start_ms), "end_ms": int(end_ms), "text": normalize(text)}
+    if speaker:
+        result["speaker"] = SPACE.sub(" ", speaker).strip()
+    return result
 
 
 def ms(delta):
@@ -89,9 +103,85 @@ def read_whisper(text):
     return [row(e.start, e.end, e.plaintext) for e in subs]
 
 
+def read_substation(text):
+    subs = pysubs2.SSAFile.from_string(text, format_="ass")
+    return [row(e.start, e.end, e.plaintext, e.name) for e in subs
+            if not e.is_comment and not e.is_drawing]
+
+
+def read_microdvd(text):
+    # pysubs2 reads a frame rate from a {1}{1} line, and writes it on a {0}{0} line.
+    has_rate = re.match(r"\s*\{[01]\}\{[01]\}\s*[\d.]+\s*$", text.splitlines()[0] if text else "")
+    subs = pysubs2.SSAFile.from_string(text, format_="microdvd", fps=None if has_rate else 23.976,
+                                       strict_fps_inference=False)
+    return [row(e.start, e.end, e.plaintext) for e in subs]
+
+
+def read_ttml(text):
+    apple = "itunes" in text[:4096]
+    subs = pysubs2.SSAFile.from_string(text, format_="ttml", ignore_par_time_offset=apple)
+    return [row(e.start, e.end, e.plaintext) for e in subs]
+
+
+def read_dfxp(text):
+    captions = pycaption.DFXPReader().read(text)
+    languages = captions.get_languages()
+    if not languages:
+        return []
+    return [row(c.start / 1000, c.end / 1000, c.get_text()) for c in captions.get_captions(languages[0])]
+
+
+def read_sami(text):
+    captions = pycaption.SAMIReader().read(text)
+    languages = captions.get_languages()
+    # tsearch reads the first class the <STYLE> block declares; pycaption names tracks by lang.
+    first = re.search(r"\.[\w-]+\s*\{[^}]*\blang\s*:\s*([\w-]+)", text, re.I)
+    language = next((l for l in languages if first and l.lower() == first.group(1).lower()), None)
+    language = language or (languages[0] if languages else None)
+    if language is None:
+        return []
+    return [row(c.start / 1000, c.end / 1000, c.get_text()) for c in captions.get_captions(language)]
+
+
+def read_sbv(path):
+    return [row(c.start_time.in_milliseconds(), c.end_time.in_milliseconds(), c.text)
+            for c in webvtt.from_sbv(str(path))]
+
+
+def whisper_source(path):
+    """What openai-whisper's writer was given for `path` (see written.py), or None."""
+    if "written/whisper" not in path.as_posix():
+        return None
+    for source in (path.parents[3] / "whisper-sources" / (path.name + ".json"),
+                   path.parents[3] / "whisper-sources" / (path.name + ".srt")):
+        if source.exists():
+            return source
+    return None
+
+
 def reference(path):
     """Return (reader, rows, error) for one file; the last reader tried names a failure."""
     suffix = path.suffix.lower()
+    source = whisper_source(path)
+    if source is not None and source.suffix == ".json":
+        return "openai-whisper writer input", json.loads(source.read_text(encoding="utf-8")), None
+    if source is not None:
+        return "srt (the same file written without highlight_words)", read_srt(source.read_text(encoding="utf-8")), None
+    by_suffix = {".ass": ("pysubs2", read_substation), ".ssa": ("pysubs2", read_substation),
+                 ".sub": ("pysubs2", read_microdvd), ".ttml": ("pysubs2", read_ttml),
+                 ".dfxp": ("pycaption", read_dfxp), ".xml": ("pycaption", read_dfxp),
+                 ".smi": ("pycaption", read_sami), ".sami": ("pycaption", read_sami)}
+    if suffix == ".sbv":
+        try:
+            return "webvtt-py", read_sbv(path), None
+        except Exception as exc:
+            return "webvtt-py", [], f"webvtt-py: {type(exc).__name__}: {exc}"
+    if suffix in by_suffix:
+        name, reader = by_suffix[suffix]
+        try:
+            return name, reader(decode(path.read_bytes())), None
+        except Exception as exc:
+            return name, [], f"{name}: {type(exc).__name__}: {exc}"
     if suffix == ".vtt":
         readers = [("webvtt-py", read_vtt)]
     elif suffix == ".json":

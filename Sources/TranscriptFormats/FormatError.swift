@@ -38,6 +38,12 @@ public struct FormatError: Error, Hashable, Sendable, CustomStringConvertible {
         case unsupportedShape(String)
         /// A JSON object that lacks a usable field (`expected` names it).
         case badField(expected: String, found: String)
+        /// An XML document (TTML, srv3) that is not well-formed or is refused: what the XML
+        /// reader expected or why it stopped.
+        case xml(String)
+        /// A warning: the file does not say something its times need (a frame rate), or offers a
+        /// choice (several language tracks), and `what` says what was assumed or chosen.
+        case assumption(String)
         /// The file holds no row at all; `skipped` are the cues that could not be read.
         case noRows(skipped: [FormatError])
         /// A ZIP archive (an EPUB) that cannot be opened, or a member that is refused.
@@ -147,6 +153,10 @@ public struct FormatError: Error, Hashable, Sendable, CustomStringConvertible {
                 + "; if the text looks wrong, name the encoding with --encoding NAME"
         case .timeUnitGuess(let assumed, let reason):
             return "the times carry no unit; read as \(assumed), a guess: \(reason)"
+        case .xml(let problem):
+            return "not readable XML: \(problem)"
+        case .assumption(let what):
+            return what
         case .noRows(let skipped):
             return skipped.isEmpty
                 ? "holds no cue, segment or line of text"

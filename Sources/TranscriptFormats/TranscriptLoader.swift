@@ -33,6 +33,16 @@ public enum TranscriptLoader {
         }
         let decoded = try TextDecoding.decode(bytes, path: path, encoding: options.encoding)
         var chosen = named ?? TranscriptFormat.sniff(decoded.text)
+
+        // An `.xml` file is read only as one of the formats its extension may hold, and then as if
+        // named so: a broken TTML document is an error, not plain text.
+        if named == nil, let judged = TranscriptFormat.pathExtension(path).flatMap({ TranscriptFormat.contentJudgedExtensions[$0] }) {
+            guard judged.contains(chosen) else {
+                let expected = judged.map(\.displayName).joined(separator: " or ")
+                throw FormatError(file: path, kind: .unsupportedShape("a subtitle document (\(expected)) in this .xml file; it is not one"))
+            }
+            return try result(try chosen.textParser(options).parse(decoded.text, file: path), format: chosen, decoded: decoded, path: path)
+        }
         var parsed: ParsedRows
         do {
             parsed = try chosen.textParser(options).parse(decoded.text, file: path)
@@ -43,10 +53,20 @@ public enum TranscriptLoader {
             chosen = .txt
             parsed = MeetingTextParser().parse(decoded.text, file: path)
         }
+        return try result(parsed, format: chosen, decoded: decoded, path: path)
+    }
+
+    /// The loaded source `parsed` makes: an error when it has no row; Whisper's highlighted-word
+    /// copies made one row per line (SubRip and WebVTT).
+    private static func result(_ parsed: ParsedRows, format: TranscriptFormat, decoded: TextDecoding.Decoded, path: String) throws(FormatError) -> LoadResult {
+        var parsed = parsed
         guard !parsed.rows.isEmpty else {
             throw FormatError(file: path, kind: .noRows(skipped: parsed.warnings))
         }
-        let source = SourceInfo(path: path, format: chosen.rawValue, encoding: decoded.encoding)
+        if format == .srt || format == .vtt, HighlightedWordsCollapser.mayHold(decoded.text) {
+            parsed = HighlightedWordsCollapser.collapsed(parsed)
+        }
+        let source = SourceInfo(path: path, format: format.rawValue, encoding: decoded.encoding)
         return LoadResult(transcript: Transcript(source: source, rows: parsed.rows), warnings: decoded.warnings + parsed.warnings)
     }
 }
@@ -101,7 +121,9 @@ extension TranscriptLoader {
            format != .txt || MeetingTextParser.layout(ofUTF8: UnsafeBufferPointer(rebasing: text.text.bytes.prefix(64 << 10))) == nil {
             let skipped = text.text.bytes.baseAddress.map { UnsafeRawPointer($0) - bytes.baseAddress! } ?? 0
             let giveBack: @Sendable (Range<Int>) -> Void = { release?($0.lowerBound + skipped..<$0.upperBound + skipped) }
-            let parsed: ParsedColumns
+            // Read before the bytes are given back.
+            let highlighted = (format == .srt || format == .vtt) && HighlightedWordsCollapser.mayHold(text.text.bytes)
+            var parsed: ParsedColumns
             if format == .srt {
                 parsed = SubRipParser().parse(text.text, file: path, release: giveBack)
             } else if format == .txt {
@@ -116,6 +138,7 @@ extension TranscriptLoader {
                 return try corpus(loading: Array(bytes), path: path, options: options, release: nil)
             }
             guard parsed.columns.rowCount > 0 else { throw FormatError(file: path, kind: .noRows(skipped: parsed.warnings)) }
+            if highlighted { parsed = HighlightedWordsCollapser.collapsed(parsed) }
             let source = SourceInfo(path: path, format: format!.rawValue, encoding: text.encoding)
             return (Corpus(source: source, columns: parsed.columns), parsed.warnings)
         }

@@ -128,7 +128,7 @@ struct MalformedInputTests {
         ]
         let alphabet = Array("<>&;:-->{}[]\"\\\n\r,.".utf8)
         var generator = SplitMix64(seed: UInt64(format.rawValue.utf8.count))
-        let path = "fuzz." + format.rawValue
+        let path = "fuzz." + format.extensions[0]
         for seed in seeds {
             let bytes = Array(seed.utf8)
             for length in 0...bytes.count {

@@ -54,3 +54,37 @@ struct SampleFilesTests {
         #expect(try Self.loadSample("call-log.txt").speakers.contains("Marta"))
     }
 }
+
+/// The samples of the other subtitle formats load as Samples/README.md says: rows, first times and
+/// speakers.
+struct OtherFormatSampleTests {
+    @Test(arguments: [
+        ("design-review.sbv", "sbv", 5, 500, ["Dana", "Chen Wei", "Alice"]),
+        ("q3-review.srv3", "srv3", 4, 160, []),
+        ("launch-party.ass", "ass", 5, 1000, ["José", "Alice", "Bob"]),
+        ("board-call.ttml", "ttml", 5, 1000, ["Alice", "José"]),
+        ("vendor-call.smi", "sami", 4, 1000, ["Marta", "Bob"]),
+        ("training.sub", "microdvd", 5, 1000, []),
+        ("budget-walkthrough.tsv", "tsv", 5, 0, []),
+        ("teams-names.vtt", "vtt", 3, 800, ["Carlos Farías", "Siobhán O'Brien"]),
+        ("handoff.highlight.srt", "srt", 2, 0, []),
+    ] as [(String, String, Int, Int64, [String])])
+    func sampleLoadsWithItsRowsTimesAndSpeakers(_ name: String, _ format: String, _ rows: Int, _ firstStart: Int64, _ speakers: [String]) throws {
+        let result = try SampleFilesTests.loadSample(name)
+        #expect(result.transcript.source.format == format)
+        #expect(result.transcript.rows.count == rows)
+        #expect(result.starts.first == firstStart)
+        #expect(result.starts.allSatisfy { $0 != nil })
+        var seen: [String] = []
+        for speaker in result.speakers.compactMap({ $0 }) where !seen.contains(speaker) { seen.append(speaker) }
+        #expect(seen == speakers)
+        #expect(result.texts.contains { $0.lowercased().contains("budget") })
+        #expect(result.warnings.count == (name == "vendor-call.smi" ? 1 : 0))
+    }
+
+    @Test func theBoardCallsTimesCoverEveryTTMLTimeForm() throws {
+        let result = try SampleFilesTests.loadSample("board-call.ttml")
+        #expect(result.starts == [1000, 4480, 10000, 14000, 20500])
+        #expect(result.ends == [4000, 8000, 13500, 18000, 24000])
+    }
+}

@@ -4,7 +4,7 @@ enum Help {
 
     static func general() -> String {
         var text = """
-        tsearch \(version): search transcripts and subtitles (SubRip, WebVTT, JSON, plain text)
+        tsearch \(version): search transcripts, subtitles and books (see --input-format)
 
         Usage:
           tsearch search [OPTIONS] QUERY [PATH ...]
@@ -20,7 +20,7 @@ enum Help {
         text += """
 
         QUERY is matched verbatim (no metacharacters), ignoring case unless -s. A PATH may be a file,
-        a directory (searched recursively for .srt, .vtt, .json, .txt, .epub and .docx files) or - for stdin; with
+        a directory (searched recursively for every format --input-format names) or - for stdin; with
         no PATH, stdin when it is piped, else the current directory. Videos (.mkv, .mp4, .webm, .mov) are
         searched through their text subtitle streams, read with ffprobe and ffmpeg from the PATH.
         Exit status: 0 if anything matched, 1 if nothing did, 2 on an error.

@@ -23,10 +23,11 @@ enum ManPage {
         page += CommandName.allCases.map { command in
             ".br\n" + synopsis(command.usage)
         }.joined(separator: "\n") + "\n"
-        let extensions = TranscriptFormat.allCases.flatMap(\.extensions).map { "." + $0 }
+        let extensions = (TranscriptFormat.allExtensions + TranscriptFormat.contentJudgedExtensions.keys.sorted()).map { "." + $0 }
+        let formats = TranscriptFormat.allCases.map(\.displayName)
         page += """
         .SH DESCRIPTION
-        \(escaped("tsearch searches transcripts and subtitles (SubRip, WebVTT, JSON transcripts such as Whisper's, plain text and EPUB books) and prints every hit with its timestamp, speaker and row, like grep or ripgrep for what was said. It remembers the search, so tsearch next and tsearch prev step through the hits later, and it opens them in a full-screen pager or exports them as ANSI text, an HTML page, highlight markup or a playlist of the moments for a media player."))
+        \(escaped("tsearch searches transcripts and subtitles (\(formats.dropLast().joined(separator: ", ")) and \(formats.last ?? "")) and prints every hit with its timestamp, speaker and row, like grep or ripgrep for what was said. It remembers the search, so tsearch next and tsearch prev step through the hits later, and it opens them in a full-screen pager or exports them as ANSI text, an HTML page, highlight markup or a playlist of the moments for a media player."))
         .PP
         \(escaped("QUERY is matched verbatim (no metacharacters), ignoring case unless -s; -E reads it as a regular expression. Tokens such as speaker:NAME, after:TIME, before:TIME, file:GLOB and section:TEXT at the start of the query filter the rows."))
         .PP

@@ -102,7 +102,7 @@ enum InputFiles {
             case .directory:
                 if !SystemCalls.isSymbolicLink(resolved) { walk(path, base: base, into: &expansion) }
             case .file:
-                if TranscriptFormat(path: name) != nil || VideoSubtitleStream.isVideo(path: name) {
+                if TranscriptFormat.isCandidate(path: name) || VideoSubtitleStream.isVideo(path: name) {
                     expansion.inputs.append(.found(path))
                 } else if !isQuiet(name) {
                     expansion.unknownFiles.append(path)

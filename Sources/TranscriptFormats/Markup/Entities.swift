@@ -21,6 +21,24 @@ enum Entities {
         return nil
     }
 
+    /// `text` with every reference decoded; a `&` that starts none stays as written.
+    static func decodingAll(in text: Substring) -> String {
+        guard text.utf8.contains(UInt8(ascii: "&")) else { return String(text) }
+        var out = ""
+        let scalars = text.unicodeScalars
+        var index = scalars.startIndex
+        while index != scalars.endIndex {
+            if scalars[index] == "&", let (value, end) = decode(in: text, at: index) {
+                out += value
+                index = end
+            } else {
+                out.unicodeScalars.append(scalars[index])
+                index = scalars.index(after: index)
+            }
+        }
+        return out
+    }
+
     private static func value(of name: String) -> String? {
         if name.hasPrefix("#") {
             let digits = name.dropFirst()

@@ -37,6 +37,24 @@ enum SubRipMarkup {
         return out
     }
 
+    /// `text` without ASS override blocks (`{\an8}`), which files converted from SubRip carry into
+    /// other formats (pycaption writes them into DFXP and SAMI as text).
+    static func withoutOverrideBlocks(_ text: String) -> String {
+        guard text.contains("{\\") else { return text }
+        var out = ""
+        let scalars = text.unicodeScalars
+        var index = scalars.startIndex
+        while index != scalars.endIndex {
+            if scalars[index] == "{", let end = overrideBlockEnd(Substring(text).unicodeScalars, from: index) {
+                index = end
+            } else {
+                out.unicodeScalars.append(scalars[index])
+                index = scalars.index(after: index)
+            }
+        }
+        return out
+    }
+
     static let knownTags: Set<String> = ["i", "b", "u", "s", "font", "v", "c", "lang", "ruby", "rt", "span", "br"]
 
     /// The index past the `>` of a known tag starting at `start`, or nil if the text there is none.

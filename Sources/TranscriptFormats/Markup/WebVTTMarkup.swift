@@ -61,10 +61,12 @@ enum WebVTTMarkup {
         String(tag.prefix { $0 != "." && $0 != " " && $0 != "\t" }).lowercased()
     }
 
-    /// The annotation of a start tag (`Bob` in `v.loud Bob`), whitespace collapsed; nil if empty.
+    /// The annotation of a start tag (`Bob` in `v.loud Bob`), character references decoded (Teams
+    /// writes `<v Carlos Far&#237;as>` and `<v O&apos;Brien>`), whitespace collapsed; nil if empty.
     static func annotation(of tag: String) -> String? {
         guard let space = tag.firstIndex(where: { $0 == " " || $0 == "\t" }) else { return nil }
-        let value = TextCleanup.collapsingWhitespace(tag[space...])
+        let value = TextCleanup.collapsingWhitespace(Entities.decodingAll(in: tag[space...]))
         return value.isEmpty ? nil : value
     }
+
 }
