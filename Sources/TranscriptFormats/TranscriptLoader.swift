@@ -121,35 +121,68 @@ extension TranscriptLoader {
            format != .txt || MeetingTextParser.layout(ofUTF8: UnsafeBufferPointer(rebasing: text.text.bytes.prefix(64 << 10))) == nil {
             let skipped = text.text.bytes.baseAddress.map { UnsafeRawPointer($0) - bytes.baseAddress! } ?? 0
             let giveBack: @Sendable (Range<Int>) -> Void = { release?($0.lowerBound + skipped..<$0.upperBound + skipped) }
-            // Read before the bytes are given back.
-            let highlighted = (format == .srt || format == .vtt) && HighlightedWordsCollapser.mayHold(text.text.bytes)
-            var parsed: ParsedColumns
-            if format == .srt {
-                parsed = SubRipParser().parse(text.text, file: path, release: giveBack)
-            } else if format == .txt {
-                parsed = PlainTextParser().parse(text.text, file: path, release: giveBack)
-            } else if format == .json {
-                parsed = try JSONTranscriptParser().parse(text.text, file: path, release: giveBack)
-            } else if let read = WebVTTParser(rollingCaptions: options.rollingCaptions).parseInPlace(text.text, file: path, release: giveBack) {
-                parsed = read
-            } else if release != nil {
-                return nil
-            } else {
-                return try corpus(loading: Array(bytes), path: path, options: options, release: nil)
+            if let read = try columns(of: text.text, format: format!, path: path, options: options, encoding: text.encoding, release: giveBack) {
+                return read
             }
-            guard parsed.columns.rowCount > 0 else { throw FormatError(file: path, kind: .noRows(skipped: parsed.warnings)) }
-            if highlighted { parsed = HighlightedWordsCollapser.collapsed(parsed) }
-            let source = SourceInfo(path: path, format: format!.rawValue, encoding: text.encoding)
-            return (Corpus(source: source, columns: parsed.columns), parsed.warnings)
+            if release != nil { return nil }
+            return try corpus(loading: Array(bytes), path: path, options: options, release: nil, inPlace: false)
         }
         return try corpus(loading: Array(bytes), path: path, options: options, release: release)
     }
 
+    /// The rows of UTF-8 `text` of `format` (SubRip, WebVTT, JSON or plain text) read in place into
+    /// columns; nil when the WebVTT reader needs the text as a string (rolling captions).
+    private static func columns(
+        of text: ByteText, format: TranscriptFormat, path: String, options: LoadOptions, encoding: String,
+        release: @escaping @Sendable (Range<Int>) -> Void
+    ) throws(FormatError) -> (corpus: Corpus, warnings: [FormatError])? {
+        // Read before the bytes are given back.
+        let highlighted = (format == .srt || format == .vtt) && HighlightedWordsCollapser.mayHold(text.bytes)
+        var parsed: ParsedColumns
+        if format == .srt {
+            parsed = SubRipParser().parse(text, file: path, release: release)
+        } else if format == .txt {
+            parsed = PlainTextParser().parse(text, file: path, release: release)
+        } else if format == .json {
+            parsed = try JSONTranscriptParser().parse(text, file: path, release: release)
+        } else if let read = WebVTTParser(rollingCaptions: options.rollingCaptions).parseInPlace(text, file: path, release: release) {
+            parsed = read
+        } else {
+            return nil
+        }
+        guard parsed.columns.rowCount > 0 else { throw FormatError(file: path, kind: .noRows(skipped: parsed.warnings)) }
+        if highlighted { parsed = HighlightedWordsCollapser.collapsed(parsed) }
+        let source = SourceInfo(path: path, format: format.rawValue, encoding: encoding)
+        return (Corpus(source: source, columns: parsed.columns), parsed.warnings)
+    }
+
     /// `load`'s rows as a corpus, from a copy of the bytes (the original given back at once).
+    ///
+    /// Text in another encoding (or named with `--encoding`) of a format read in place is decoded
+    /// once, and its UTF-8 read in place like any UTF-8 file: no row object per cue, so a big
+    /// legacy-encoded file costs a few times its size in memory, not fourteen. `inPlace` false
+    /// reads through `load` whatever the format.
     private static func corpus(
-        loading copy: [UInt8], path: String, options: LoadOptions, release: ((Range<Int>) -> Void)?
+        loading copy: [UInt8], path: String, options: LoadOptions, release: ((Range<Int>) -> Void)?, inPlace: Bool = true
     ) throws(FormatError) -> (corpus: Corpus, warnings: [FormatError]) {
         release?(0..<copy.count)
+        let format = options.format ?? TranscriptFormat(path: path)
+        if inPlace, let format, [.srt, .vtt, .txt, .json].contains(format), !TranscriptFormat.looksLikeZIP(copy),
+           ForeignContent.kind(of: copy) == nil {
+            let decoded = try TextDecoding.decode(copy, path: path, encoding: options.encoding)
+            var text = decoded.text
+            let read = text.withUTF8 { buffer in
+                Result { () throws(FormatError) -> (corpus: Corpus, warnings: [FormatError])? in
+                    if format == .txt, MeetingTextParser.layout(ofUTF8: UnsafeBufferPointer(rebasing: buffer.prefix(64 << 10))) != nil {
+                        return nil
+                    }
+                    return try columns(
+                        of: ByteText(unscanned: buffer), format: format, path: path, options: options, encoding: decoded.encoding,
+                        release: { _ in })
+                }
+            }
+            if let read = try read.get() { return (read.corpus, decoded.warnings + read.warnings) }
+        }
         let result = try load(bytes: copy, path: path, options: options)
         return (Corpus([result.transcript]), result.warnings)
     }

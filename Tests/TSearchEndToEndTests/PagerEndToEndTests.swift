@@ -69,7 +69,10 @@ struct PagerEndToEndTests {
         #expect(truncate(folder.path + "/state/rows/" + cache, 0) == 0)
         _ = try Self.tmux(["send-keys", "-t", "pager", "/", "z", "a", "n", "z"])
         // Joined without line ends: the message wraps at the pane's width.
-        let screen = try Self.waitFor("PROMPT-BACK").joined()
+        var lines = try Self.waitFor("PROMPT-BACK")
+        // A loaded machine may take a while to search 220,000 rows: up to a minute in all.
+        for _ in 0..<5 where !lines.contains(where: { $0.contains("PROMPT-BACK") }) { lines = try Self.waitFor("PROMPT-BACK") }
+        let screen = lines.joined()
         #expect(screen.contains("was cut short while tsearch was reading it"), "\(screen)")
         #expect(try String(contentsOf: folder.appendingPathComponent("exit"), encoding: .utf8) == "exit=2\n")
         #expect(try String(contentsOf: folder.appendingPathComponent("before"), encoding: .utf8)

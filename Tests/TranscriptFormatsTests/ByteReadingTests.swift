@@ -185,6 +185,11 @@ struct ByteReadingTests {
     /// `loadCorpus` (bytes read in place for SubRip) gives what `load` and its rows give, for UTF-8
     /// with and without a byte-order mark, for a file with no cue (the same error), and for bytes
     /// it leaves to `load` (another encoding, a named encoding, another format).
+    /// `text` in ISO 8859-1 (every scalar below U+0100 one byte; others as `?`).
+    static func latin1(_ text: String) -> [UInt8] {
+        text.unicodeScalars.map { $0.value < 0x100 ? UInt8($0.value) : UInt8(ascii: "?") }
+    }
+
     @Test func loadCorpusEqualsLoad() throws {
         let text = Self.subRip(seed: 3, cues: 200, lineEnd: "\r\n")
         let cases: [(bytes: [UInt8], path: String, options: LoadOptions)] = [
@@ -199,6 +204,14 @@ struct ByteReadingTests {
             (Array(Self.webVTT(seed: 2, cues: 200, lineEnd: "\n").utf8), "b.vtt", LoadOptions()),
             (Array(Self.webVTT(seed: 2, cues: 200, lineEnd: "\n", carryAt: 50).utf8), "rolls.vtt", LoadOptions()),
             (Array("WEBVTT\n\nNOTE only\n".utf8), "empty.vtt", LoadOptions()),
+            // Legacy encodings are decoded once and read in place too (the rows must not change).
+            (Self.latin1(Self.subRip(seed: 5, cues: 120, lineEnd: "\n")), "legacy.srt", LoadOptions()),
+            (Self.latin1(Self.webVTT(seed: 6, cues: 120, lineEnd: "\n")), "legacy.vtt", LoadOptions()),
+            (Self.latin1(Self.webVTT(seed: 6, cues: 120, lineEnd: "\n", carryAt: 30)), "legacy-rolls.vtt", LoadOptions()),
+            (Self.latin1("[{\"start\": 1, \"end\": 2, \"text\": \"Caf\u{E9} budget\"}]"), "legacy.json", LoadOptions()),
+            (Self.latin1("Dana  0:03\nCaf\u{E9} first.\n\nBob  0:09\nThen the budget.\n"), "legacy-otter.txt", LoadOptions()),
+            (Self.latin1("Caf\u{E9} one\nbudget two\n"), "legacy.txt", LoadOptions()),
+            (Array(text.utf8), "named.srt", LoadOptions(encoding: TextEncoding(named: "cp1251"))),
         ]
         for (bytes, path, options) in cases {
             let slow = Result { () throws(FormatError) in try TranscriptLoader.load(bytes: bytes, path: path, options: options) }
@@ -221,7 +234,7 @@ struct ByteReadingTests {
                     return false
                 }
             }
-            #expect(asksAgain == (path == "rolls.vtt"), "\(path)")
+            #expect(asksAgain == (path == "rolls.vtt"), "\(path)")  // legacy text is decoded first: never asked again
             switch (slow, fast) {
             case (.success(let slow), .success(let fast)):
                 #expect(fast.corpus.serialized() == Corpus([slow.transcript]).serialized(), "\(path)")
