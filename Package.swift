@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // TranscriptSearch: search transcripts and subtitles. No package dependencies, by design
-// (the Swift toolchain and system C libraries only); see ../shared/DESIGN.md section 2.
+// (the Swift toolchain and system C libraries only); README.md says how the modules fit.
 import PackageDescription
 
 let package = Package(

@@ -47,7 +47,10 @@ struct PagerEndToEndTests {
         }
         try cues.joined(separator: "\n").write(to: folder.appendingPathComponent("big.srt"), atomically: true, encoding: .utf8)
         let state = folder.appendingPathComponent("state/session.json").path
-        let first = try TSearch.run(["search", "-c", "zanzibar", "big.srt"], in: folder, environment: ["TSEARCH_STATE": state])
+        // The transcript was just written: without a settling time of 0 the cache would not be
+        // trusted, and the pager would parse the transcript instead of mapping the cache.
+        let first = try TSearch.run(["search", "-c", "zanzibar", "big.srt"], in: folder,
+                                    environment: ["TSEARCH_STATE": state, "TSEARCH_CACHE_SETTLE_NS": "0"])
         #expect(first.status == 1)
         let rows = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/state/rows").filter { $0.hasSuffix(".rows") }
         let cache = try #require(rows.first)
@@ -55,7 +58,7 @@ struct PagerEndToEndTests {
         #expect(size > 16 << 20, "the row cache must be mapped, not copied")
         let script = """
         stty -a > '\(folder.path)/before'
-        TSEARCH_STATE='\(state)' '\(TSearch.binary.path)' pager big.srt
+        TSEARCH_STATE='\(state)' TSEARCH_CACHE_SETTLE_NS=0 '\(TSearch.binary.path)' pager big.srt
         echo "exit=$?" > '\(folder.path)/exit'
         stty -a > '\(folder.path)/after'
         echo PROMPT-BACK
