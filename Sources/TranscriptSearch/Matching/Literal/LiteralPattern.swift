@@ -66,13 +66,15 @@ struct LiteralPattern: Sendable {
     let characters: [CharacterPattern]
     let anchor: Anchor
     let hazards: [Hazard]
+    /// Whether a hit's ends must be word boundaries.
+    let words: WordMatching
 
     /// A pattern for `query`, or nil when the literal matcher does not apply: options it does not
-    /// implement (patterns, whole words, accent folding, Turkic case), or no query character the
-    /// scan can anchor on.
+    /// implement (patterns, accent folding, Turkic case), or no query character the scan can
+    /// anchor on.
     init?(_ query: Query) {
         let options = query.options
-        guard options.syntax == .verbatim, options.words == .anywhere, options.diacritics == .sensitive,
+        guard options.syntax == .verbatim, options.diacritics == .sensitive,
               !options.usesTurkicCase || options.caseMatching == .sensitive
         else { return nil }
         let ignoringCase = options.caseMatching == .insensitive
@@ -101,6 +103,7 @@ struct LiteralPattern: Sendable {
             }
         }
         characters = patterns
+        words = options.words
         self.anchor = anchor
         hazards = hazardScalars.sorted().compactMap { value in
             Unicode.Scalar(value).map { Hazard(needle: Array(String($0).utf8), harmlessWhenEnding: harmless[value] ?? []) }
