@@ -47,7 +47,7 @@ struct SearchCommand {
         let corpus = loading.corpus
         // The request was checked when the settings were made: it has a runner.
         guard let runner = try? settings.request.runner(),
-              let index = SearchExecution.run(runner, over: corpus, environment: environment) else { return .error }
+              let index = SearchExecution.run(runner, over: corpus, request: settings.request, environment: environment) else { return .error }
         let out = environment.stdout
         let styler = Styler(isEnabled: settings.colour)
 
