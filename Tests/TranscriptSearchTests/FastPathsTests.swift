@@ -51,6 +51,45 @@ struct FastPathsTests {
         }
     }
 
+    static let foldingOptions: [SearchOptions] = [
+        SearchOptions(diacritics: .insensitive), SearchOptions(caseMatching: .sensitive, diacritics: .insensitive),
+        SearchOptions(diacritics: .insensitive, words: .wholeWords), SearchOptions(language: "tr"),
+        SearchOptions(words: .wholeWords, language: "tr"), SearchOptions(diacritics: .insensitive, language: "tr"),
+        SearchOptions(diacritics: .insensitive, spanning: .acrossRows),
+    ]
+
+    static let foldingTexts: [String] = LiteralMatcherTests.hardTexts + boundaryTexts + [
+        "İstanbul istanbul ISTANBUL Istanbul ıstanbul I\u{307}stanbul i\u{307}stanbul I\u{301}stanbul",
+        "resume résumé re\u{301}sume\u{301} RÉSUMÉ ŕesume", "Zürich Zurich Zu\u{308}rich ZÜRICH",
+        "ça va ç c\u{327} Ç", "e\u{301}\u{302} e\u{302}\u{301} ệ e\u{903} e\u{20DD}", "\u{301}cafe cafe\u{301}\u{200D}",
+        "Ǆ ǆ ǅ DZ\u{30C}", "Ωmega \u{2126}mega ωmega", "naïve nai\u{308}ve NAÏVE naive",
+    ]
+
+    static let foldingQueries: [String] = [
+        "cafe", "café", "resume", "résumé", "zurich", "Zürich", "istanbul", "İstanbul", "Istanbul", "ıstanbul",
+        "i", "I", "ı", "İ", "c", "ç", "e", "é", "naive", "k", "ß", "ss", "σοφια", "ω", "ǆ", "会议", "budget", "a a", "can't",
+    ]
+
+    @Test(arguments: foldingOptions)
+    func foldingEqualsTheReferenceOnHardCases(_ options: SearchOptions) throws {
+        let corpus = Self.corpus(Self.foldingTexts + Self.foldingTexts.map { $0 + " " + $0 })
+        var declined: [String] = []
+        for query in Self.foldingQueries {
+            let parsed = try Query(query, options: options)
+            if LiteralMatcher(parsed) == nil { declined.append(query) }
+            try Self.expectSameHits(query, options, corpus)
+        }
+        #expect(declined.isEmpty, "declined: \(declined)")
+    }
+
+    @Test(arguments: foldingOptions)
+    func foldingEqualsTheReferenceOnAGeneratedCorpus(_ options: SearchOptions) throws {
+        let corpus = Self.corpus(Self.generatedRows(4_000) + LiteralMatcherTests.generatedRows(4_000))
+        for query in ["cafe", "café", "istanbul", "i", "ı", "budget", "naive", "e", "strasse"] {
+            try Self.expectSameHits(query, options, corpus)
+        }
+    }
+
     static let patterns: [String] = [
         "budget|forecast", "budget|budgeting", "budgeting|budget", "Q3 budget", "bud|budget", "a|aa", "aa|a",
         "café|cafe", "art|start", "can't|can", "budget\\s+\\w+", "bud(get|dy)", "colou?r", "[Bb]udget review",

@@ -129,7 +129,8 @@ struct LiteralMatcherTests {
         #expect(try SearchRequest(text: "budget|forecast", options: SearchOptions(syntax: .regularExpression)).runner().matcher is LiteralSetMatcher)
         #expect(try SearchRequest(text: "b.dget", options: SearchOptions(syntax: .regularExpression)).runner().matcher is PrefilteredRegexMatcher)
         #expect(try SearchRequest(text: "\\d+\\s\\w+", options: SearchOptions(syntax: .regularExpression)).runner().matcher is RegexMatcher)
-        #expect(try SearchRequest(text: "cafe", options: SearchOptions(diacritics: .insensitive)).runner().matcher is RegexMatcher)
+        #expect(try SearchRequest(text: "cafe", options: SearchOptions(diacritics: .insensitive)).runner().matcher is LiteralMatcher)
+        #expect(try SearchRequest(text: "istanbul", options: SearchOptions(language: "tr")).runner().matcher is LiteralMatcher)
     }
 
     // MARK: Helpers

@@ -54,8 +54,6 @@ enum SearchExecution {
             } else if runner.matcher is RegexMatcher {
                 message += "; the pattern has no literal text every match must contain, so every row went through the regular expression"
             }
-        } else if let request, request.options.diacritics == .insensitive || request.options.language != nil {
-            message += "; accent-insensitive and language-tailored searches go through the regular-expression reference, row by row"
         }
         return message + ". --timeout SECONDS gives it longer (--timeout 0: no limit)"
     }

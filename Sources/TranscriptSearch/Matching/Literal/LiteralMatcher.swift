@@ -3,7 +3,7 @@ import Foundation
 import TranscriptModel
 
 /// The fast matcher for verbatim queries (case-insensitive or case-sensitive, anywhere or as whole
-/// words): it scans the corpus's row text as one UTF-8 buffer and gives exactly the
+/// words, accents on or off, Turkic case or not): it scans the corpus's row text as one UTF-8 buffer and gives exactly the
 /// `RegexMatcher`'s hits.
 ///
 /// ```
@@ -40,15 +40,16 @@ import TranscriptModel
 /// | `-E` of literals only (`a|b c`), with `-w`/`-s`/across | `LiteralSetMatcher` (this scan per alternative) |
 /// | `-E` with a required literal              | `PrefilteredRegexMatcher`: this scan picks rows, `Regex` on them |
 /// | `-E` with nothing to narrow by            | `RegexMatcher` on every core                         |
-/// | `--ignore-accents`, `--language tr`/`az` (any combination) | `RegexMatcher` on every core (no fast path yet) |
+/// | `--ignore-accents`, `--language tr`/`az`, with `-s`/`-w`/across | this scan with folding (`LiteralPattern.Folding`): each |
+/// |                                           | query character accepts every plain scalar that folds to a match; anchored on the rarest |
 /// | a query with no plain character (`한`, `👍`) | `RegexMatcher` on every core                       |
 public struct LiteralMatcher: Matcher {
     let pattern: LiteralPattern
     let reference: RegexMatcher
 
     /// A literal matcher for `query`, or nil when its options or characters are not ones it
-    /// implements (regular expressions, accent folding, Turkic case, a query with no character to
-    /// anchor on): then use `RegexMatcher`.
+    /// implements (regular expressions, a query with no character to anchor on): then use
+    /// `RegexMatcher`.
     public init?(_ query: Query) {
         guard let reference = try? RegexMatcher(query), let pattern = LiteralPattern(query)
         else { return nil }
@@ -103,7 +104,7 @@ extension LiteralMatcher {
         return pattern.characters.withUnsafeBufferPointer { characters in
             var scan = PieceScan(
                 bytes: bytes, base: base, offsets: offsets, rows: rows, characters: characters,
-                words: pattern.words, occurrences: occurrences)
+                words: pattern.words, folding: pattern.folding, occurrences: occurrences)
             scan.markHazards(pattern.hazards)
             switch pattern.anchor {
             case .asciiRun(let run, let probes):
@@ -150,6 +151,7 @@ private struct PieceScan {
     let rows: Range<Int>
     let characters: UnsafeBufferPointer<LiteralPattern.CharacterPattern>
     let words: WordMatching
+    let folding: LiteralPattern.Folding
     let occurrences: LiteralMatcher.Occurrences
     /// The piece's first and last byte (exclusive).
     let lower: Int
@@ -165,9 +167,10 @@ private struct PieceScan {
     init(
         bytes: UnsafeBufferPointer<UInt8>, base: UnsafePointer<UInt8>, offsets: UnsafeBufferPointer<Int>,
         rows: Range<Int>, characters: UnsafeBufferPointer<LiteralPattern.CharacterPattern>,
-        words: WordMatching, occurrences: LiteralMatcher.Occurrences
+        words: WordMatching, folding: LiteralPattern.Folding, occurrences: LiteralMatcher.Occurrences
     ) {
         self.words = words
+        self.folding = folding
         self.occurrences = occurrences
         self.bytes = bytes
         self.base = base
@@ -249,6 +252,13 @@ private struct PieceScan {
         for _ in 0..<precedingCharacters {
             guard start > rowStart else { return anchorStart + 1 }
             start = UTF8Stepping.startOfScalar(before: start, lowerBound: rowStart, in: bytes)
+            if folding == .marksRemoved {
+                // With accents off, nonspacing marks belong to the character before them.
+                while bytes[start] >= 0x80 && Self.isNonspacingMark(UTF8Stepping.scalar(at: start, in: bytes).value) {
+                    guard start > rowStart else { return markUnsure(row: row, rowEnd: rowEnd) }
+                    start = UTF8Stepping.startOfScalar(before: start, lowerBound: rowStart, in: bytes)
+                }
+            }
             // Stepping back counts scalars for characters: only right while each is one plain
             // scalar. A mark (a decomposed `é`) means the hit may start further back.
             if bytes[start] >= 0x80 && !PlainScalars.isPlain(UTF8Stepping.scalar(at: start, in: bytes).value) {
@@ -307,7 +317,10 @@ private struct PieceScan {
     private func verify(at start: Int, rowStart: Int, rowEnd: Int) -> Verdict {
         if start > rowStart {
             let previous = UTF8Stepping.startOfScalar(before: start, lowerBound: rowStart, in: bytes)
-            if bytes[previous] >= 0x80 && !PlainScalars.isPlain(UTF8Stepping.scalar(at: previous, in: bytes).value) {
+            let value = UTF8Stepping.scalar(at: previous, in: bytes).value
+            // A plain scalar starts a character after a nonspacing mark too (a mark is never a
+            // prepended one or a joiner); only the folding paths rely on that.
+            if value >= 0x80 && !PlainScalars.isPlain(value) && !(folding != .none && Self.isNonspacingMark(value)) {
                 return .unsure
             }
         }
@@ -317,6 +330,26 @@ private struct PieceScan {
             guard position < rowEnd else { return .miss }
             let (value, length) = UTF8Stepping.scalar(at: position, in: bytes)
             if value >= 0x80 && !PlainScalars.isPlain(value) { return .unsure }
+            if folding != .none {
+                // The character: this scalar and, with accents off, the nonspacing marks after it.
+                var next = position + length
+                if next < rowEnd && bytes[next] >= 0x80 && !PlainScalars.isPlain(UTF8Stepping.scalar(at: next, in: bytes).value) {
+                    guard folding == .marksRemoved else { return .unsure }
+                    while next < rowEnd && bytes[next] >= 0x80 {
+                        let (mark, markLength) = UTF8Stepping.scalar(at: next, in: bytes)
+                        guard Self.isNonspacingMark(mark) else { break }
+                        next += markLength
+                    }
+                    if next < rowEnd && bytes[next] >= 0x80 && !PlainScalars.isPlain(UTF8Stepping.scalar(at: next, in: bytes).value) {
+                        return .unsure
+                    }
+                }
+                guard characters[index].isDecidable else { return .unsure }
+                guard characters[index].accepts(value) else { return .miss }
+                position = next
+                index += 1
+                continue
+            }
             let next = position + length
             if next < rowEnd && bytes[next] >= 0x80
                 && !PlainScalars.isPlain(UTF8Stepping.scalar(at: next, in: bytes).value) {
@@ -335,6 +368,11 @@ private struct PieceScan {
             index += 1
         }
         return .hit(end: position)
+    }
+
+    /// Whether `value` is a nonspacing mark (general category Mn), which accents-off folding removes.
+    static func isNonspacingMark(_ value: UInt32) -> Bool {
+        Unicode.Scalar(value)?.properties.generalCategory == .nonspacingMark
     }
 
     /// The first position of `needle` in `base[from..<to]`: memchr for its last byte (for UTF-8
