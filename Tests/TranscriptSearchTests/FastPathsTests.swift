@@ -23,6 +23,8 @@ struct FastPathsTests {
         "a a a  a\ta", "a.a.a a'a'a 1.2.3 1,2,3", "x\r\ny x\ny x\u{0B}y", "q3 Q3 q3budget Q3 budget",
         "  budget  ", "'", "budget", "", "naïve nai\u{308}ve naive", "a1_b2 a1 _ b2",
         "forecast|budget budget|forecast budgetforecast forecast budget",
+        "Zürichbudget budgetü ñart artñ Москваbudget budgetΣ σart art·x art\u{387}x art\u{37E}",
+        "会议'budget é'budget budget'é budget'会议 art。art 、art 会art议 々art", "3.١٤ ١.3 ×art art÷ ªart",
     ]
 
     static let wordQueries: [String] = [

@@ -1,8 +1,9 @@
 /// Whether a place in a row is a Unicode default word boundary (UAX #29, as `Regex`'s `\b` with
-/// `.wordBoundaryKind(.default)` decides it), judged on the ASCII bytes around it; anything that
-/// depends on a non-ASCII scalar is `.unsure` and left to the reference.
+/// `.wordBoundaryKind(.default)` decides it), judged on the scalars around it; anything this does
+/// not classify is `.unsure` and left to the reference.
 ///
-/// The rules that matter among ASCII (WB numbers from UAX #29):
+/// The rules that matter (WB numbers from UAX #29), for the scalars it classifies: ASCII, Latin,
+/// Greek and Cyrillic letters, CJK ideographs and the ideographic comma and full stop:
 ///
 /// ```
 ///  start or end of the row              boundary          (WB1, WB2)
@@ -10,11 +11,13 @@
 ///  letter/digit/_ × letter/digit/_      none              (WB5, WB8–WB10, WB13a, WB13b)
 ///  letter × (: . ') × letter            none on both sides (WB6, WB7: "can't", "e.g", "a:b")
 ///  digit × (, ; . ') × digit            none on both sides (WB11, WB12: "3.14", "1,000")
-///  anything else                        boundary          (WB3a, WB3b, WB999: "well-known")
+///  anything else                        boundary          (WB3a, WB3b, WB999: "well-known",
+///                                                         "会议budget", "会议")
 /// ```
 ///
-/// A neighbour that is not ASCII (a letter, a mark that WB4 attaches, an ideograph) makes the
-/// answer `.unsure`, as does a middle character whose far side is not ASCII.
+/// Any other neighbour (a mark, which WB4 attaches to the scalar before it, a joiner, Hebrew, Thai,
+/// Katakana, an emoji…) makes the answer `.unsure`, as does a middle character whose far side is
+/// one.
 enum WordBoundary {
     enum Verdict {
         case boundary
@@ -22,23 +25,39 @@ enum WordBoundary {
         case unsure
     }
 
-    /// The word-break class of an ASCII byte, as far as the rules above need it.
+    /// The word-break class of a scalar, as far as the rules above need it.
     private enum Kind {
-        case letter, digit, extender, midLetter, midNumber, midBoth, space, carriageReturn, newline, other
+        case letter, digit, extender, midLetter, midNumber, midBoth, space, carriageReturn, newline, other, unknown
     }
 
-    private static func kind(_ byte: UInt8) -> Kind {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"): return .letter
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return .digit
-        case UInt8(ascii: "_"): return .extender
-        case UInt8(ascii: ":"): return .midLetter
-        case UInt8(ascii: ","), UInt8(ascii: ";"): return .midNumber
-        case UInt8(ascii: "."), UInt8(ascii: "'"): return .midBoth
-        case UInt8(ascii: " "): return .space
+    @inline(__always)
+    private static func kind(_ value: UInt32) -> Kind {
+        switch value {
+        case 0x61...0x7A, 0x41...0x5A: return .letter
+        case 0x30...0x39: return .digit
+        case 0x5F: return .extender
+        case 0x3A: return .midLetter
+        case 0x2C, 0x3B: return .midNumber
+        case 0x2E, 0x27: return .midBoth
+        case 0x20: return .space
         case 0x0D: return .carriageReturn
         case 0x0A, 0x0B, 0x0C: return .newline
-        default: return .other
+        case 0..<0x80: return .other
+        case 0x3001, 0x3002: return .other  // ideographic comma and full stop
+        default:
+            guard let scalar = Unicode.Scalar(value) else { return .unknown }
+            let properties = scalar.properties
+            // Latin (Latin-1 to Latin Extended-B), Greek and Cyrillic letters are ALetter.
+            if (0xC0...0x24F).contains(value) || (0x370...0x3FF).contains(value) && value != 0x37E && value != 0x387
+                || (0x400...0x4FF).contains(value) {
+                return properties.isAlphabetic && properties.generalCategory != .nonspacingMark ? .letter : .unknown
+            }
+            // CJK ideographs are none of the word classes: a boundary on each side.
+            if properties.isIdeographic && properties.generalCategory == .otherLetter
+                && ((0x4E00...0x9FFF).contains(value) || (0x3400...0x4DBF).contains(value) || (0x20000...0x2FFFF).contains(value)) {
+                return .other
+            }
+            return .unknown
         }
     }
 
@@ -55,13 +74,14 @@ enum WordBoundary {
     @inline(__always)
     static func at(_ position: Int, rowStart: Int, rowEnd: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Verdict {
         if position <= rowStart || position >= rowEnd { return .boundary }
-        let before = bytes[position - 1]
-        let after = bytes[position]
-        if before >= 0x80 || after >= 0x80 { return .unsure }
-        let left = kind(before)
-        let right = kind(after)
+        let beforeStart = UTF8Stepping.startOfScalar(before: position, lowerBound: rowStart, in: bytes)
+        let left = kind(UTF8Stepping.scalar(at: beforeStart, in: bytes).value)
+        let (afterValue, afterLength) = UTF8Stepping.scalar(at: position, in: bytes)
+        let right = kind(afterValue)
         switch (left, right) {
-        case (.carriageReturn, .newline) where after == 0x0A, (.space, .space):
+        case (.unknown, _), (_, .unknown):
+            return .unsure
+        case (.carriageReturn, .newline) where afterValue == 0x0A, (.space, .space):
             return .noBoundary
         case (.letter, .letter), (.letter, .digit), (.letter, .extender), (.digit, .letter), (.digit, .digit),
              (.digit, .extender), (.extender, .letter), (.extender, .digit), (.extender, .extender):
@@ -69,18 +89,18 @@ enum WordBoundary {
         case (.letter, _), (.digit, _):
             // A middle character after a letter or digit: joined when the same kind follows it.
             guard joins(right, left) else { return .boundary }
-            let farPosition = position + 1
+            let farPosition = position + afterLength
             if farPosition >= rowEnd { return .boundary }
-            let far = bytes[farPosition]
-            if far >= 0x80 { return .unsure }
-            return kind(far) == left ? .noBoundary : .boundary
+            let far = kind(UTF8Stepping.scalar(at: farPosition, in: bytes).value)
+            if far == .unknown { return .unsure }
+            return far == left ? .noBoundary : .boundary
         case (_, .letter), (_, .digit):
             guard joins(left, right) else { return .boundary }
-            let farPosition = position - 2
-            if farPosition < rowStart { return .boundary }
-            let far = bytes[farPosition]
-            if far >= 0x80 { return .unsure }
-            return kind(far) == right ? .noBoundary : .boundary
+            if beforeStart <= rowStart { return .boundary }
+            let farStart = UTF8Stepping.startOfScalar(before: beforeStart, lowerBound: rowStart, in: bytes)
+            let far = kind(UTF8Stepping.scalar(at: farStart, in: bytes).value)
+            if far == .unknown { return .unsure }
+            return far == right ? .noBoundary : .boundary
         default:
             return .boundary
         }
