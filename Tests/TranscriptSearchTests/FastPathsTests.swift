@@ -96,7 +96,8 @@ struct FastPathsTests {
         "budget|forecast", "budget|budgeting", "budgeting|budget", "Q3 budget", "bud|budget", "a|aa", "aa|a",
         "café|cafe", "art|start", "can't|can", "budget\\s+\\w+", "bud(get|dy)", "colou?r", "[Bb]udget review",
         "\\d+ budget", "budget.*forecast", "(?i)budget", "b.dget", "会议|budget", "ß|ss", "k|\u{212A}",
-        "^budget", "budget$", "(budget)+", "x{2}budget", "budget\\.", "e\\.g",
+        "^budget", "budget$", "(budget)+", "x{2}budget", "budget\\.", "e\\.g", "budget (review|plan)",
+        "(can't|art)|\\d+", "(?:budget|café)s?\\b", "(a|b)|(c|d)", "\\bart(s|y)?\\b",
     ]
 
     static let patternOptions: [SearchOptions] = [
@@ -139,11 +140,14 @@ struct FastPathsTests {
         #expect(RegexPlan("budget|forecast") == .literals(["budget", "forecast"]))
         #expect(RegexPlan("Q3 budget") == .literals(["Q3 budget"]))
         #expect(RegexPlan("budget|") == .none)
-        #expect(RegexPlan("budget\\s+\\d+") == .requiredLiteral("budget"))
-        #expect(RegexPlan("colou?r review") == .requiredLiteral("r review"))
-        #expect(RegexPlan("(budget|plan) review") == .requiredLiteral(" review"))
-        #expect(RegexPlan("[abc]+ budget x{2,3}") == .requiredLiteral(" budget "))
-        #expect(RegexPlan("(budget|plan)|review") == .none)
+        #expect(RegexPlan("budget\\s+\\d+") == .requiredLiterals(["budget"]))
+        #expect(RegexPlan("colou?r review") == .requiredLiterals(["r review"]))
+        #expect(RegexPlan("budget (review|plan)") == .requiredLiterals(["budget review", "budget plan"]))
+        #expect(RegexPlan("(?:budget|plan) review\\b") == .requiredLiterals(["budget review", "plan review"]))
+        #expect(RegexPlan("(budget|plan)+ review") == .requiredLiterals([" review"]))
+        #expect(RegexPlan("[abc]+ budget x{2,3}") == .requiredLiterals([" budget "]))
+        #expect(RegexPlan("(budget|plan)|review") == .requiredLiterals(["budget", "plan", "review"]))
+        #expect(RegexPlan("budget\\d|\\w+") == .none)
         #expect(RegexPlan("(?x) budget") == .none)
         #expect(RegexPlan("\\Qa.b\\E") == .none)
         #expect(RegexPlan(".*") == .none)

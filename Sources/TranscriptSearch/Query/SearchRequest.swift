@@ -75,8 +75,8 @@ public struct SearchRequest: Hashable, Sendable, Codable {
                 }
             case .literals(let alternatives):
                 if let matcher = LiteralSetMatcher(query, alternatives: alternatives) { return matcher }
-            case .requiredLiteral(let literal):
-                if let matcher = PrefilteredRegexMatcher(query, requiredLiteral: literal) { return matcher }
+            case .requiredLiterals(let literals):
+                if let matcher = PrefilteredRegexMatcher(query, requiredLiterals: literals) { return matcher }
             case .none:
                 break
             }

@@ -1,29 +1,38 @@
-/// A regular expression with a literal every match must contain (`budget\s+\d+` holds `budget`):
-/// the literal scan finds the rows that hold it, and only those rows reach the `Regex`.
+/// A regular expression with literals one of which every match must contain (`budget\s+\d+`
+/// holds `budget`, `budget (review|plan)` holds `budget review` or `budget plan`): the literal
+/// scan finds the rows that hold one, and only those rows reach the `Regex`.
 ///
 /// ```
-///  prefilter  the required literal's `LiteralMatcher` scan over the piece → rows with an
+///  prefilter  each required literal's `LiteralMatcher` scan over the piece → rows with an
 ///             occurrence, plus the rows it was unsure of (a superset of the rows with a match)
 ///  regex      the whole pattern's `RegexMatcher` on each of those rows, checking the deadline
 /// ```
 ///
-/// Exact because every match of the pattern holds the literal, matched character by character
-/// with the same case rule as a verbatim query, so a row without an occurrence has no match.
+/// Exact because every match of the pattern holds one of the literals, matched character by
+/// character with the same case rule as a verbatim query, so a row without an occurrence has no
+/// match.
 /// Cost: one scan of the piece plus about 10 µs (the `Regex`) per candidate row.
 struct PrefilteredRegexMatcher: Matcher {
-    let prefilter: LiteralMatcher
+    let prefilters: [LiteralMatcher]
     let regex: RegexMatcher
 
-    /// A matcher for `query` (a regular expression) whose matches all contain `literal`, or nil when
-    /// the literal scan cannot take it (accents off, Turkic case, no plain character).
-    init?(_ query: Query, requiredLiteral literal: String) {
+    /// A matcher for `query` (a regular expression) whose matches all contain one of `literals`, or
+    /// nil when the literal scan cannot take one (no plain character) or the options fold text
+    /// (accents off, Turkic case: the `Regex` then sees folded text, not the row's).
+    init?(_ query: Query, requiredLiterals literals: [String]) {
         var options = query.options
+        guard TextFolding(options).isIdentity else { return nil }
         options.syntax = .verbatim
         options.words = .anywhere
         options.spanning = .withinRows
-        guard let literalQuery = try? Query(literal, options: options), literalQuery.text == literal,
-              let prefilter = LiteralMatcher(literalQuery), let regex = try? RegexMatcher(query) else { return nil }
-        self.prefilter = prefilter
+        var prefilters: [LiteralMatcher] = []
+        for literal in literals {
+            guard let literalQuery = try? Query(literal, options: options), literalQuery.text == literal,
+                  let prefilter = LiteralMatcher(literalQuery) else { return nil }
+            prefilters.append(prefilter)
+        }
+        guard !prefilters.isEmpty, let regex = try? RegexMatcher(query) else { return nil }
+        self.prefilters = prefilters
         self.regex = regex
     }
 
@@ -34,11 +43,12 @@ struct PrefilteredRegexMatcher: Matcher {
     func hits(
         in buffer: RowBuffer, rows: Range<Int>, until deadline: ContinuousClock.Instant?
     ) throws(SearchRunner.Interruption) -> HitList {
-        let scanned = prefilter.scan(buffer.bytes, offsets: buffer.offsets, rows: rows, occurrences: .nonOverlapping)
-        var candidates = scanned.hits.distinctRows
-        if scanned.needsReference.contains(true) {
-            candidates = Array(Set(candidates + rows.filter { scanned.needsReference[$0 - rows.lowerBound] })).sorted()
+        var isCandidate = [Bool](repeating: false, count: rows.count)
+        for prefilter in prefilters {
+            let scanned = prefilter.scan(buffer.bytes, offsets: buffer.offsets, rows: rows, occurrences: .nonOverlapping)
+            for row in scanned.hits.rows { isCandidate[Int(row) - rows.lowerBound] = true }
+            for (index, unsure) in scanned.needsReference.enumerated() where unsure { isCandidate[index] = true }
         }
-        return try regex.hitsRowByRow(in: buffer, rows: candidates, until: deadline)
+        return try regex.hitsRowByRow(in: buffer, rows: rows.filter { isCandidate[$0 - rows.lowerBound] }, until: deadline)
     }
 }

@@ -1,21 +1,25 @@
 /// What a regular expression pattern gives a faster matcher to work with, read from its text
 /// without compiling it: a set of literals (the pattern is only literal characters and top-level
-/// `|`), or a literal every match must contain, or nothing.
+/// `|`), or literals one of which every match must contain, or nothing.
 ///
-/// The reading is deliberately narrow, and nil (nothing) whenever unsure: a literal character is
-/// any plain character but the metacharacters `\ . ^ $ * + ? ( ) [ ] { } |`; escapes, classes and
-/// groups are skipped over (a group's or class's content is never taken); a character followed by
-/// a quantifier is not required; any inline option group `(?…)` other than `(?:` gives up (`(?x)`
-/// would make spaces insignificant, `(?i)` change case).
+/// The reading is deliberately narrow, and gives up whenever unsure: a literal character is any
+/// plain character but the metacharacters `\ . ^ $ * + ? ( ) [ ] { } |`; escapes and classes break
+/// a run of literals; a group of literal alternatives (`(review|plan)`, `(?:a|b)`) multiplies the
+/// run it stands in (`budget (review|plan)` needs `budget review` or `budget plan`), any other
+/// group breaks it; a character or group followed by a quantifier is not required; a top-level
+/// `|` needs a literal in every branch; any inline option group `(?…)` other than `(?:` gives up
+/// (`(?x)` would make spaces insignificant, `(?i)` change case).
 enum RegexPlan: Equatable {
     /// The pattern is these literals as alternatives, in order (one for a pattern without `|`).
     case literals([String])
-    /// Every match contains this literal (its longest run of required literal characters).
-    case requiredLiteral(String)
+    /// Every match contains one of these literals.
+    case requiredLiterals([String])
     /// Nothing to narrow by.
     case none
 
     private static let metacharacters: Set<Character> = ["\\", ".", "^", "$", "*", "+", "?", "(", ")", "[", "]", "{", "}", "|"]
+    /// The most literals a plan multiplies out to.
+    private static let maximumLiterals = 16
 
     /// Whether `character` stands for itself in a pattern and is one plain scalar (ASCII or
     /// `PlainScalars`): the characters this reading takes as literals.
@@ -37,17 +41,60 @@ enum RegexPlan: Equatable {
             self = alternatives.contains(where: \.isEmpty) ? .none : .literals(alternatives)
             return
         }
-        self = Self.requiredLiteral(in: characters).map { .requiredLiteral($0) } ?? .none
+        guard let branches = Self.topLevelBranches(characters) else {
+            self = .none
+            return
+        }
+        var all: [String] = []
+        for branch in branches {
+            guard let literals = Self.requiredLiterals(in: branch) else {
+                self = .none
+                return
+            }
+            all += literals.filter { !all.contains($0) }
+        }
+        self = all.isEmpty || all.count > Self.maximumLiterals ? .none : .requiredLiterals(all)
     }
 
-    /// The longest run of literal characters at the top level with no quantifier after its last
-    /// character, when the pattern has no top-level `|`; nil otherwise.
-    private static func requiredLiteral(in characters: [Character]) -> String? {
-        var runs: [[Character]] = []
-        var run: [Character] = []
+    /// The pattern cut at its top-level `|`, or nil when its groups or classes do not close.
+    private static func topLevelBranches(_ characters: [Character]) -> [[Character]]? {
+        var branches: [[Character]] = []
+        var start = 0
+        var index = 0
+        while index < characters.count {
+            switch characters[index] {
+            case "\\": index += 2
+            case "[":
+                guard let end = endOfClass(characters, from: index) else { return nil }
+                index = end
+            case "(":
+                guard let end = endOfGroup(characters, from: index) else { return nil }
+                index = end
+            case "|":
+                branches.append(Array(characters[start..<index]))
+                index += 1
+                start = index
+            default:
+                index += 1
+            }
+        }
+        branches.append(Array(characters[start..<min(index, characters.count)]))
+        return branches.contains(where: \.isEmpty) ? nil : branches
+    }
+
+    /// The literals, one of which every match of `branch` (no top-level `|`) contains: the best
+    /// run of required literals (multiplied by the literal groups in it), the one whose shortest
+    /// literal is longest; nil when there is none or the reading gives up.
+    private static func requiredLiterals(in characters: [Character]) -> [String]? {
+        var best: [String]?
+        var current: [String] = [""]
         func endRun() {
-            if !run.isEmpty { runs.append(run) }
-            run = []
+            let usable = current.filter { !$0.isEmpty }
+            if usable.count == current.count, let shortest = usable.map(\.count).min(),
+               shortest > (best?.map(\.count).min() ?? 0) {
+                best = usable
+            }
+            current = [""]
         }
         var index = 0
         while index < characters.count {
@@ -57,40 +104,52 @@ enum RegexPlan: Equatable {
                 // An escape (`\d`, `\.`, `\b`, `\Q…`): not taken; `\Q` quotes to `\E`, give up.
                 guard index + 1 < characters.count, characters[index + 1] != "Q" else { return nil }
                 endRun()
-                index += 2
-                index = skipQuantifier(characters, from: index)
+                index = skipQuantifier(characters, from: index + 2)
             case "[":
                 endRun()
                 guard let end = endOfClass(characters, from: index) else { return nil }
                 index = skipQuantifier(characters, from: end)
             case "(":
-                endRun()
+                var contentStart = index + 1
                 if index + 1 < characters.count, characters[index + 1] == "?" {
                     guard index + 2 < characters.count, characters[index + 2] == ":" else { return nil }
+                    contentStart = index + 3
                 }
                 guard let end = endOfGroup(characters, from: index) else { return nil }
+                let content = Array(characters[contentStart..<(end - 1)])
+                let quantified = skipQuantifier(characters, from: end) != end
+                if !quantified, !content.isEmpty, content.allSatisfy({ $0 == "|" || isLiteral($0) }) {
+                    let alternatives = String(content).split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+                    if !alternatives.contains(where: \.isEmpty), current.count * alternatives.count <= maximumLiterals {
+                        current = current.flatMap { prefix in alternatives.map { prefix + $0 } }
+                        index = end
+                        continue
+                    }
+                }
+                endRun()
                 index = skipQuantifier(characters, from: end)
-            case "|":
+            case "|", ")", "]", "}":
                 return nil
             case "*", "+", "?", "{":
-                // A quantifier: the character before it is not required.
-                if !run.isEmpty { run.removeLast() }
-                endRun()
-                index = skipQuantifier(characters, from: index)
+                // A quantifier with nothing before it to take: give up.
+                return nil
             case ".", "^", "$":
                 endRun()
-                index += 1
-            case ")", "]", "}":
-                return nil
+                index = skipQuantifier(characters, from: index + 1)
             default:
                 guard isLiteral(character) else { return nil }
-                run.append(character)
-                index += 1
+                if skipQuantifier(characters, from: index + 1) != index + 1 {
+                    // A quantified character is not required.
+                    endRun()
+                    index = skipQuantifier(characters, from: index + 1)
+                } else {
+                    current = current.map { $0 + String(character) }
+                    index += 1
+                }
             }
         }
         endRun()
-        guard let longest = runs.max(by: { $0.count < $1.count }), !longest.isEmpty else { return nil }
-        return String(longest)
+        return best
     }
 
     /// The index after a quantifier starting at `index` (`*`, `+`, `?`, `{m,n}`, each maybe lazy
