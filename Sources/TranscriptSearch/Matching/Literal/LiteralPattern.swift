@@ -175,6 +175,22 @@ struct LiteralPattern: Sendable {
             }
             patterns.append(pattern)
         }
+        if folding == .turkic {
+            // Turkic case changes only the i's: a run of three or more characters that match
+            // nothing but ASCII is anchored as the default search anchors it (two probes at their
+            // distance), and needs no hazards.
+            let asciiOnly = patterns.map { pattern in
+                var copy = pattern
+                if !pattern.scalars.isEmpty { copy.isDecidable = false }
+                return copy
+            }
+            if case .asciiRun(let run, let probes)? = anchor(for: asciiOnly), run.count >= 3 {
+                return LiteralPattern(
+                    characters: patterns, anchor: .asciiRun(characters: run, probes: probes),
+                    hazards: hazards.sorted().compactMap { value in Unicode.Scalar(value).map { Hazard(needle: Array(String($0).utf8)) } },
+                    words: options.words, folding: folding)
+            }
+        }
         // The anchor: the decidable character whose scalars are rarest in text.
         var best: (index: Int, cost: Double)?
         for (index, pattern) in patterns.enumerated() where pattern.isDecidable && (pattern.hasASCII || !pattern.scalars.isEmpty) {
