@@ -11,7 +11,9 @@
 //   rows/s of row text, and their ratio. The engine's hits must equal the reference's: a
 //   difference stops the benchmark with exit status 1 before any speed is printed for that query;
 // - whole processes: `tsearch search -c` cold (no row cache) and warm, next to `rg -i -F -c` on the
-//   same file when rg is on the PATH, with ratios and each process's peak memory; `tsearch next`;
+//   same file when rg is on the PATH, with ratios and each process's peak memory (and `-w`, `-E`
+//   next to `rg -w -i`, `rg -i -e`); printing every hit of a common word, listing and `--json`,
+//   next to rg's; `tsearch next`;
 // - HTML export, the pager's as-you-type search, EPUB loading.
 // It prints numbers; no test asserts on time.
 import Foundation
@@ -295,7 +297,7 @@ if options.wants("process") {
     let rg = onPath("rg")
     print("\nwhole processes on \(file) (\(options.rows) rows, \(String(format: "%.0f", Double(bytes) / 1e6)) MB file): `tsearch search -c` cold (no row cache) and warm, `rg -i -F -c`\(rg == nil ? " (rg is not on the PATH: not compared)" : "")")
     print("  query kind         hits      cold     warm       rg    warm/rg  cold/rg   peak MiB cold/warm")
-    for query in queries where query.options.syntax == .verbatim && query.options.caseMatching == .insensitive {
+    for query in queries where query.options == SearchOptions() {
         let peak = try compareWholeProcesses(query.kind, query.text, path: folder.appendingPathComponent(file).path, rg: rg)
         largestPeakMiB = max(largestPeakMiB, peak)
     }
