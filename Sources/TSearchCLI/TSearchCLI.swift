@@ -41,6 +41,8 @@ public enum TSearchCLI {
     public static func run(_ arguments: [String], environment: CommandEnvironment) -> ExitCode {
         do {
             let raw = try RawArguments.parse(arguments)
+            var environment = environment
+            environment.searchTimeout = searchTimeout(raw, environment: environment)
             if raw.version {
                 environment.stdout.line("tsearch \(Help.version)")
                 return .success
@@ -92,6 +94,14 @@ public enum TSearchCLI {
             environment.report("\(error)")
             return .error
         }
+    }
+
+    /// The time limit of a search: `--timeout`, else `TSEARCH_SEARCH_BUDGET_MS` (milliseconds, for
+    /// tests), else the environment's; 0 means none.
+    private static func searchTimeout(_ raw: RawArguments, environment: CommandEnvironment) -> Duration? {
+        guard let milliseconds = raw.timeoutMilliseconds ?? environment.variables["TSEARCH_SEARCH_BUDGET_MS"].flatMap({ Int($0) })
+        else { return environment.searchTimeout }
+        return milliseconds > 0 ? .milliseconds(milliseconds) : nil
     }
 
     private static func help(for topic: String?, environment: CommandEnvironment) -> ExitCode {

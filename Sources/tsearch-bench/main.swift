@@ -12,7 +12,9 @@
 //   rows/s of row text, and their ratio. The engine's hits must equal the reference's: a
 //   difference stops the benchmark with exit status 1 before any speed is printed for that query;
 // - whole processes: `tsearch search -c` cold (no row cache) and warm, next to `rg -i -F -c` on the
-//   same file when rg is on the PATH, with ratios and each process's peak memory; `tsearch next`;
+//   same file when rg is on the PATH, with ratios and each process's peak memory (and `-w`, `-E`
+//   next to `rg -w -i`, `rg -i -e`); printing every hit of a common word, listing and `--json`,
+//   next to rg's; `tsearch next`;
 // - HTML export, the pager's as-you-type search, EPUB loading.
 // It prints numbers; no test asserts on time.
 import Foundation
@@ -151,6 +153,16 @@ let queries: [(kind: String, text: String, options: SearchOptions)] = [
     ("case-sensitive", "Budget", SearchOptions(caseMatching: .sensitive)),
     ("Greek case fold", "σοφια", SearchOptions()),
     ("regex", "budget (review|plan)", SearchOptions(syntax: .regularExpression)),
+    ("whole word", "budget", SearchOptions(words: .wholeWords)),
+    ("whole word, short", "art", SearchOptions(words: .wholeWords)),
+    ("accents off", "cafe", SearchOptions(diacritics: .insensitive)),
+    ("Turkish", "istanbul", SearchOptions(language: "tr")),
+    ("regex, rare literal", "postmortem\\s+\\w+", SearchOptions(syntax: .regularExpression)),
+    ("regex alternation", "budget|forecast", SearchOptions(syntax: .regularExpression)),
+    ("regex, no literal", "\\d{4}\\s\\w+", SearchOptions(syntax: .regularExpression)),
+    ("across cues", "review the budget", SearchOptions(spanning: .acrossRows)),
+    ("-s -w", "Budget", SearchOptions(caseMatching: .sensitive, words: .wholeWords)),
+    ("-E -w --across-cues", "budget|forecast", SearchOptions(words: .wholeWords, syntax: .regularExpression, spanning: .acrossRows)),
 ]
 
 // MARK: Running whole processes
@@ -215,9 +227,11 @@ func onPath(_ name: String) -> String? {
 /// Times `tsearch search -c text path` cold (no caches: each run in a fresh state folder; the last
 /// one leaves them written) and warm, and `rg -i -F -c` on the same path; prints a line of the
 /// table and returns the largest peak memory (MiB). Exits 1 when a run fails or the runs differ.
-func compareWholeProcesses(_ kind: String, _ text: String, path: String, rg: String?) throws -> Double {
+func compareWholeProcesses(
+    _ kind: String, _ text: String, path: String, rg: String?, flags: [String] = [], rgFlags: [String] = ["-i", "-F", "-c"]
+) throws -> Double {
     let state = scratch.appendingPathComponent("process-\(UUID().uuidString)/session.json")
-    let arguments = ["search", "-c", text, path]
+    let arguments = ["search", "-c"] + flags + [text, path]
     var coldRuns: [ProcessRun] = []
     for _ in 0..<options.runs {
         try? FileManager.default.removeItem(at: state.deletingLastPathComponent())
@@ -232,7 +246,7 @@ func compareWholeProcesses(_ kind: String, _ text: String, path: String, rg: Str
     if let rg {
         rgTime = try median(options.runs) {
             // One count per file with a hit, `path:count` for a folder.
-            rgTotal = try run(rg, ["-i", "-F", "-c", text, path], environment: [:]).stdout.split(separator: "\n")
+            rgTotal = try run(rg, rgFlags + [text, path], environment: [:]).stdout.split(separator: "\n")
                 .reduce(0) { $0 + (Int($1.split(separator: ":").last ?? "") ?? 0) }
         }
     }
@@ -248,6 +262,32 @@ func compareWholeProcesses(_ kind: String, _ text: String, path: String, rg: Str
     return max(coldPeak, warmPeak)
 }
 
+/// Times printing every hit of `text` (warm: the row cache made by a first run): the listing and
+/// `--json` to a file, next to `rg -i -F` and `rg -i -F --json`, with ratios.
+func compareOutput(_ text: String, path: String, rg: String?) throws {
+    let state = scratch.appendingPathComponent("output-\(UUID().uuidString)/session.json")
+    let first = try runTSearch(["search", "-c", text, path], state: state)
+    let hits = first.stdout.split(separator: "\n").last.map(String.init) ?? ""
+    var failed = ""
+    let listing = try median(options.runs) {
+        let run = try runTSearch(["search", "--color", "never", text, path], state: state)
+        if run.status != 0 { failed = run.stderr }
+    }
+    let json = try median(options.runs) {
+        let run = try runTSearch(["search", "--json", text, path], state: state)
+        if run.status != 0 { failed = run.stderr }
+    }
+    guard failed.isEmpty else {
+        print("  printing hits: tsearch failed: \(failed)")
+        exit(1)
+    }
+    let rgListing = try rg.map { rg in try median(options.runs) { _ = try run(rg, ["-i", "-F", "--color", "never", text, path], environment: [:]) } }
+    let rgJSON = try rg.map { rg in try median(options.runs) { _ = try run(rg, ["-i", "-F", "--json", text, path], environment: [:]) } }
+    print("\nprinting every hit of \"\(text)\" (\(hits)), warm, to a file")
+    print("  listing  tsearch \(format(listing))   rg \(rgListing.map(format) ?? "       -")   ratio \(rgListing.map { String(format: "%5.2f", listing / $0) } ?? "-")")
+    print("  --json   tsearch \(format(json))   rg \(rgJSON.map(format) ?? "       -")   ratio \(rgJSON.map { String(format: "%5.2f", json / $0) } ?? "-")")
+}
+
 // MARK: Whole processes: tsearch search -c against rg -c
 
 /// The largest peak memory of a `tsearch search -c` process, compared with the row text below.
@@ -258,10 +298,16 @@ if options.wants("process") {
     let rg = onPath("rg")
     print("\nwhole processes on \(file) (\(options.rows) rows, \(String(format: "%.0f", Double(bytes) / 1e6)) MB file): `tsearch search -c` cold (no row cache) and warm, `rg -i -F -c`\(rg == nil ? " (rg is not on the PATH: not compared)" : "")")
     print("  query kind         hits      cold     warm       rg    warm/rg  cold/rg   peak MiB cold/warm")
-    for query in queries where query.options.syntax == .verbatim && query.options.caseMatching == .insensitive {
+    for query in queries where query.options == SearchOptions() {
         let peak = try compareWholeProcesses(query.kind, query.text, path: folder.appendingPathComponent(file).path, rg: rg)
         largestPeakMiB = max(largestPeakMiB, peak)
     }
+    // The options ripgrep has too, each next to its rg counterpart.
+    _ = try compareWholeProcesses("-w (rg -w -i)", "budget", path: folder.appendingPathComponent(file).path, rg: rg,
+                                  flags: ["-w"], rgFlags: ["-w", "-i", "-c"])
+    _ = try compareWholeProcesses("-E a|b (rg -i -e)", "budget|forecast", path: folder.appendingPathComponent(file).path, rg: rg,
+                                  flags: ["-E"], rgFlags: ["-i", "-c", "-e"])
+    try compareOutput("budget", path: folder.appendingPathComponent(file).path, rg: rg)
     let episodeBytes = (try FileManager.default.contentsOfDirectory(at: episodes, includingPropertiesForKeys: [.fileSizeKey]))
         .reduce(0) { $0 + ((try? $1.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0) }
     print("\nwhole processes on a folder of \(episodeCount) SubRip files (\(String(format: "%.0f", Double(episodeBytes) / 1e6)) MB): cold (no caches) and warm (the small-files cache)")
@@ -306,22 +352,38 @@ if options.wants("load") || options.wants("search") || options.wants("export") |
 if options.wants("search") {
     let megabytes = Double(corpus.textByteCount) / 1e6
     print("\nsearch (\(corpus.rowCount) rows, \(String(format: "%.1f", megabytes)) MB of row text): the Regex reference once, the engine \(options.runs) times")
+    print("  (the reference: the Regex row by row on one core; the engine: what `tsearch` runs, on every core)")
     print("  query kind         query               hits   reference     engine     engine MB/s   engine rows/s   ratio")
     for query in queries {
         let request = SearchRequest(text: query.text, options: query.options)
         let engine = try request.runner()
-        let reference = SearchRunner(try RegexMatcher(try Query(query.text, options: query.options)))
+        let referenceMatcher = try RegexMatcher(try Query(query.text, options: query.options))
         var expected = HitIndex(rowCount: 0)
-        let referenceTime = median(1) { expected = reference.search(corpus) }
+        let referenceTime = median(1) { expected = referenceSearch(referenceMatcher, spanning: query.options.spanning, corpus) }
         var found = HitIndex(rowCount: 0)
         let engineTime = median(options.runs) { found = engine.search(corpus) }
         guard found == expected else {
             print("  \(query.kind): the engine's \(found.count) hits differ from the reference's \(expected.count); no time reported")
             exit(1)
         }
-        let name = engine.matcher is LiteralMatcher ? "" : " (reference)"
+        let name = engine.matcher.map { " " + String(describing: type(of: $0)) } ?? ""
         print("  \(padded(query.kind, 18)) \(padded("\"" + query.text + "\"", 18)) \(String(format: "%7d", expected.count))  \(format(referenceTime))  \(format(engineTime))  \(String(format: "%10.0f", megabytes / engineTime))  \(String(format: "%14.0f", Double(corpus.rowCount) / engineTime))  \(String(format: "%6.0f", referenceTime / engineTime))x\(name)")
     }
+}
+
+/// The `Regex` reference's hits, row by row on one core (each transcript's joined text, across
+/// rows): what every query kind is measured against.
+func referenceSearch(_ matcher: RegexMatcher, spanning: RowSpanning, _ corpus: Corpus) -> HitIndex {
+    if spanning == .acrossRows { return SearchRunner(matcher, spanning: .acrossRows).search(corpus) }
+    var index = HitIndex(rowCount: corpus.rowCount)
+    for row in 0..<corpus.rowCount {
+        let text = corpus.text(ofRow: row)
+        let utf8 = text.utf8
+        index.append(row: row, utf8Ranges: matcher.ranges(in: text).map {
+            utf8.distance(from: utf8.startIndex, to: $0.lowerBound)..<utf8.distance(from: utf8.startIndex, to: $0.upperBound)
+        })
+    }
+    return index
 }
 
 // MARK: Export

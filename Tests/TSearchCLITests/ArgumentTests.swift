@@ -52,6 +52,7 @@ struct ArgumentTests {
         case "encoding": ["cp1251"]
         case "after", "before": ["00:10:00"]
         case "padding": ["1.5"]
+        case "timeout": ["2.5"]
         default: []
         }
         let command = (flag.commands.contains(.search) ? CommandName.search : CommandName.allCases.first(where: flag.commands.contains)!).rawValue
@@ -64,6 +65,12 @@ struct ArgumentTests {
             let viaShort = try RawArguments.parse([command, "-\(short)"] + value)
             #expect(describe(viaShort) == describe(expected))
         }
+    }
+
+    @Test func timeoutIsSecondsAndZeroMeansNoLimit() throws {
+        #expect(try RawArguments.parse(["search", "--timeout", "2.5", "q"]).timeoutMilliseconds == 2500)
+        #expect(try RawArguments.parse(["next", "--timeout=0"]).timeoutMilliseconds == 0)
+        #expect(try RawArguments.parse(["search", "q"]).timeoutMilliseconds == nil)
     }
 
     @Test func shortClustersAndAttachedValues() throws {
@@ -88,6 +95,8 @@ struct ArgumentTests {
         (["export", "--padding", "nan"], #"--padding expects seconds from 0 to 3600, like 2 or 0.5, found "nan""#),
         (["export", "--format", "mp4"], #"--format expects ansi, html, markup, edl or m3u, found "mp4""#),
         (["search", "--padding", "2"], "--padding does not apply to tsearch search"),
+        (["search", "--timeout", "-3"], #"--timeout expects seconds from 0 (no limit) to 86400, like 10 or 0.5, found "-3""#),
+        (["rows", "--timeout", "3"], "--timeout does not apply to tsearch rows"),
     ])
     func usageErrors(_ arguments: [String], _ message: String) {
         #expect(throws: UsageError.self) { try RawArguments.parse(arguments) }
@@ -113,7 +122,7 @@ struct ArgumentTests {
     }
 
     private func describe(_ raw: RawArguments) -> String {
-        "\(raw.command as Any) \(raw.positionals) \(raw.caseMatching) \(raw.contextRows as Any) \(raw.countOnly) \(raw.quiet) \(raw.json) \(raw.color) \(raw.inputFormat as Any) \(raw.help) \(raw.version) \(raw.wraps) \(raw.exportFormat as Any) \(raw.outputPath as Any) \(raw.allRows) \(raw.mediaURL as Any) \(raw.preTag) \(raw.postTag) \(raw.searchOptions) \(raw.filter) \(raw.facets) \(raw.loadOptions) \(raw.padding as Any)"
+        "\(raw.command as Any) \(raw.positionals) \(raw.caseMatching) \(raw.contextRows as Any) \(raw.countOnly) \(raw.quiet) \(raw.json) \(raw.color) \(raw.inputFormat as Any) \(raw.help) \(raw.version) \(raw.wraps) \(raw.exportFormat as Any) \(raw.outputPath as Any) \(raw.allRows) \(raw.mediaURL as Any) \(raw.preTag) \(raw.postTag) \(raw.searchOptions) \(raw.filter) \(raw.facets) \(raw.loadOptions) \(raw.padding as Any) \(raw.timeoutMilliseconds as Any)"
     }
 }
 
@@ -140,5 +149,14 @@ struct ColourDecisionTests {
         let parsed = try? RawArguments.parse(["search", "--language", code, "i"])
         #expect((parsed != nil) == isAccepted)
         if isAccepted { #expect(parsed?.language == code) }
+    }
+}
+
+/// What an abandoned search blames: nested repetition only when the pattern has some.
+struct AbandonedSearchMessageTests {
+    @Test(arguments: [("(a+)+$", true), ("(a|b*)*", true), ("(\\w+\\s?){2,}", true), ("(x*)*y", true),
+                      ("budget|forecast", false), ("(a+)?b", false), ("a+b+", false), ("[(a+)]+", false), ("\\(a+\\)+", false)])
+    func nestedRepetitionIsSeenOnlyWhereItIs(_ pattern: String, _ nested: Bool) {
+        #expect(SearchExecution.hasNestedRepetition(pattern) == nested, "\(pattern)")
     }
 }

@@ -81,10 +81,41 @@ import Testing
         let folder = try TSearch.temporaryDirectory()
         try (String(repeating: "a", count: 40) + "b\n").write(to: folder.appendingPathComponent("a.txt"), atomically: true, encoding: .utf8)
         let start = Date()
-        let outcome = try TSearch.run(["search", "-E", "(a+)+$", "a.txt"], in: folder, environment: ["TSEARCH_SEARCH_BUDGET_MS": "1500"])
+        let outcome = try TSearch.run(["search", "--timeout", "1.5", "-E", "(a+)+$", "a.txt"], in: folder)
         #expect(Date().timeIntervalSince(start) < 15)
         #expect(outcome.status == 2)
-        #expect(outcome.stderr.contains("the search took longer than 1500 ms and was abandoned"))
+        #expect(outcome.stderr.contains("the search ran out of its time limit (1.5 s) and was abandoned"))
+        #expect(outcome.stderr.contains("such as (a+)+"))
+        #expect(outcome.stderr.contains("--timeout SECONDS gives it longer (--timeout 0: no limit)"))
+    }
+
+    /// Regression: a slow search was blamed on nested repetition whatever the query was; only a
+    /// pattern that has some is, and one without a literal says so.
+    @Test func anAbandonedSearchNamesItsRealCause() throws {
+        let folder = try TSearch.temporaryDirectory()
+        try (String(repeating: "a", count: 40) + "b\n").write(to: folder.appendingPathComponent("a.txt"), atomically: true, encoding: .utf8)
+        let outcome = try TSearch.run(["search", "--timeout", "1", "-E", "(?:a|aa)*$", "a.txt"], in: folder)
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr.contains("the search ran out of its time limit (1 s)"))
+        #expect(!outcome.stderr.contains("(a+)+"))
+        #expect(outcome.stderr.contains("no literal text every match must contain"))
+    }
+
+    /// Regression: `next` ran a saved regular expression again without the time limit when its
+    /// file changed, and ran on for as long as the pattern took.
+    @Test func aSavedSearchRunAgainKeepsTheTimeLimit() throws {
+        let folder = try TSearch.temporaryDirectory()
+        let file = folder.appendingPathComponent("a.txt")
+        try "aaab\n".write(to: file, atomically: true, encoding: .utf8)
+        let state = ["TSEARCH_STATE": folder.appendingPathComponent("state/session.json").path]
+        let first = try TSearch.run(["search", "-E", "(a+)+$", "a.txt"], in: folder, environment: state)
+        #expect(first.status == 1)
+        try (String(repeating: "a", count: 40) + "b\n").write(to: file, atomically: true, encoding: .utf8)
+        let start = Date()
+        let next = try TSearch.run(["next", "--timeout", "1"], in: folder, environment: state)
+        #expect(Date().timeIntervalSince(start) < 15)
+        #expect(next.status == 2)
+        #expect(next.stderr.contains("searching them again failed: the search ran out of its time limit (1 s)"))
     }
 }
 

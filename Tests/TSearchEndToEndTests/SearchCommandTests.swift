@@ -174,3 +174,22 @@ import Testing
         #expect(result.stderr.isEmpty)
     }
 }
+
+/// Output that a reader stops reading.
+struct ClosedPipeTests {
+    /// Regression: `--json` checked for a closed pipe once per file, so a long row with many hits
+    /// piped to `head` went on formatting every hit record (each with the whole row) to nobody.
+    @Test func jsonStopsAtTheFirstFailedWrite() throws {
+        let folder = try TSearch.temporaryDirectory()
+        // One row of 60,000 hits, 120 KB: every record of the old output would hold all of it (7 GB).
+        try String(repeating: "a ", count: 60_000).write(to: folder.appendingPathComponent("long.txt"), atomically: true, encoding: .utf8)
+        let start = Date()
+        let piped = try TSearch.run(
+            ["-c", "\"$0\" search --json a long.txt | head -c 300 > first.txt", TSearch.binary.path],
+            executable: URL(fileURLWithPath: "/bin/sh"), in: folder)
+        #expect(piped.status == 0)
+        #expect(Date().timeIntervalSince(start) < 20)
+        let first = try String(contentsOf: folder.appendingPathComponent("first.txt"), encoding: .utf8)
+        #expect(first.hasPrefix(#"{"schema":1,"type":"hit","hit":1,"hits":60000"#))
+    }
+}

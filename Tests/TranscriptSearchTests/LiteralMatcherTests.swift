@@ -119,13 +119,18 @@ struct LiteralMatcherTests {
         }
     }
 
-    /// The engine picks the literal matcher for verbatim queries and the reference otherwise.
-    @Test func requestsPickTheLiteralMatcherWhenItApplies() throws {
+    /// The engine picks the fastest exact matcher for each option (the table in `LiteralMatcher`).
+    @Test func requestsPickTheFastestExactMatcher() throws {
         #expect(try SearchRequest(text: "budget").runner().matcher is LiteralMatcher)
         #expect(try SearchRequest(text: "budget", options: SearchOptions(caseMatching: .sensitive)).runner().matcher is LiteralMatcher)
-        #expect(try SearchRequest(text: "budget", options: SearchOptions(words: .wholeWords)).runner().matcher is RegexMatcher)
-        #expect(try SearchRequest(text: "b.dget", options: SearchOptions(syntax: .regularExpression)).runner().matcher is RegexMatcher)
-        #expect(try SearchRequest(text: "cafe", options: SearchOptions(diacritics: .insensitive)).runner().matcher is RegexMatcher)
+        #expect(try SearchRequest(text: "budget", options: SearchOptions(words: .wholeWords)).runner().matcher is LiteralMatcher)
+        #expect(try SearchRequest(text: "budget", options: SearchOptions(spanning: .acrossRows)).runner().matcher is LiteralMatcher)
+        #expect(try SearchRequest(text: "Q3 budget", options: SearchOptions(syntax: .regularExpression)).runner().matcher is LiteralMatcher)
+        #expect(try SearchRequest(text: "budget|forecast", options: SearchOptions(syntax: .regularExpression)).runner().matcher is LiteralSetMatcher)
+        #expect(try SearchRequest(text: "b.dget", options: SearchOptions(syntax: .regularExpression)).runner().matcher is PrefilteredRegexMatcher)
+        #expect(try SearchRequest(text: "\\d+\\s\\w+", options: SearchOptions(syntax: .regularExpression)).runner().matcher is RegexMatcher)
+        #expect(try SearchRequest(text: "cafe", options: SearchOptions(diacritics: .insensitive)).runner().matcher is LiteralMatcher)
+        #expect(try SearchRequest(text: "istanbul", options: SearchOptions(language: "tr")).runner().matcher is LiteralMatcher)
     }
 
     // MARK: Helpers

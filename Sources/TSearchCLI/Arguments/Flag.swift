@@ -167,6 +167,14 @@ struct Flag: Sendable {
             // plus or minus it can overflow.
             raw.contextRows = min(number, Int(Int32.max))
         },
+        Flag(long: "timeout", short: nil, valueName: "SECONDS",
+             help: "Give up a search that runs longer than SECONDS (default 10; 0: no limit), saying what ran out.",
+             commands: searching.union(exporting).union(CommandName.navigating)) { raw, value throws(UsageError) in
+            guard let seconds = Double(value), seconds.isFinite, seconds >= 0, seconds <= 86_400 else {
+                throw UsageError("--timeout expects seconds from 0 (no limit) to 86400, like 10 or 0.5, found \"\(value)\"")
+            }
+            raw.timeoutMilliseconds = Int((seconds * 1000).rounded())
+        },
         Flag(long: "count", short: "c", valueName: nil,
              help: "Print only the number of hits per file (files with hits), then the total.",
              commands: searching) { raw, _ in raw.countOnly = true },

@@ -18,6 +18,8 @@ struct RawArguments: Sendable {
     var mouse = false
     /// nil when not given: each command has its own default.
     var contextRows: Int?
+    /// `--timeout`: milliseconds, 0 for no limit; nil when not given.
+    var timeoutMilliseconds: Int?
     var wraps = true
     var exportFormat: ExportFormat?
     var outputPath: String?

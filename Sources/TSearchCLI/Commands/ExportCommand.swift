@@ -43,7 +43,7 @@ struct ExportCommand {
             let loading = CorpusLoading.load(paths: paths, options: raw.loadOptions, environment: environment)
             failed = loading.errorCount > 0
             guard let runner = try? request.runner(),
-                  let index = SearchExecution.run(runner, over: loading.corpus, environment: environment) else { return .error }
+                  let index = SearchExecution.run(runner, over: loading.corpus, request: request, environment: environment) else { return .error }
             search = SavedSearch(request: request, loadOptions: raw.loadOptions, directory: SystemCalls.currentDirectory(),
                                  paths: paths, loading: loading, index: index)
             current = index.count > 0 ? 0 : nil

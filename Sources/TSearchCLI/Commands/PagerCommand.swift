@@ -38,7 +38,12 @@ struct PagerCommand {
                 environment.report("nothing to show: no rows were loaded")
                 return .error
             }
-            let index = (try? request.runner())?.search(loading.corpus) ?? HitIndex.empty(rows: loading.corpus.rowCount)
+            var index = HitIndex.empty(rows: loading.corpus.rowCount)
+            if let runner = try? request.runner() {
+                guard let found = SearchExecution.run(runner, over: loading.corpus, request: request, environment: environment)
+                else { return .error }
+                index = found
+            }
             search = SavedSearch(request: request, loadOptions: raw.loadOptions, directory: SystemCalls.currentDirectory(),
                                  paths: paths, loading: loading, index: index)
             current = index.count > 0 ? 0 : nil

@@ -47,7 +47,7 @@ struct SearchCommand {
         let corpus = loading.corpus
         // The request was checked when the settings were made: it has a runner.
         guard let runner = try? settings.request.runner(),
-              let index = SearchExecution.run(runner, over: corpus, environment: environment) else { return .error }
+              let index = SearchExecution.run(runner, over: corpus, request: settings.request, environment: environment) else { return .error }
         let out = environment.stdout
         let styler = Styler(isEnabled: settings.colour)
 
@@ -119,12 +119,15 @@ struct SearchCommand {
         let out = environment.stdout
         for source in corpus.sources.indices where !out.isClosed {
             let shown = ContextRows.shown(in: corpus.rows(ofSource: source), index: index, context: settings.contextRows, corpus: corpus)
-            for row in shown.map(\.row) {
+            // Stops at the first failed write (a reader gone away), not at the end of the file.
+            for row in shown.map(\.row) where !out.isClosed {
                 let positions = index.positions(inRow: row)
                 if positions.isEmpty {
                     out.line(JSONLinesFormat.contextRecord(corpus.row(at: row)))
                 } else {
-                    for position in positions { out.line(JSONLinesFormat.hitRecord(at: position, of: index, in: corpus)) }
+                    for position in positions where !out.isClosed {
+                        out.line(JSONLinesFormat.hitRecord(at: position, of: index, in: corpus))
+                    }
                 }
             }
         }

@@ -2,26 +2,89 @@ import Dispatch
 import TranscriptModel
 import TranscriptSearch
 
-/// Runs a search under a time budget, so a catastrophic regular expression (`(a+)+$` on a long row)
-/// is reported instead of hanging: the search runs on another thread and the command stops waiting
-/// when the budget is spent (the process then exits, ending that thread). The budget is 10 seconds,
-/// or `TSEARCH_SEARCH_BUDGET_MS`.
+/// The one budgeted path every search of the command line takes (search, export, the pager's first
+/// search, and a saved search run again by next/prev/goto/show because its files changed): the
+/// search runs on another thread and the command stops waiting when the time limit is spent (the
+/// process then exits, ending that thread), so a catastrophic regular expression (`(a+)+$` on a
+/// long row) is reported instead of hanging. The limit is `--timeout SECONDS` (default 10 s; 0 =
+/// none), kept in `CommandEnvironment.searchTimeout`.
 enum SearchExecution {
-    static func run(_ runner: SearchRunner, over corpus: Corpus, environment: CommandEnvironment) -> HitIndex? {
-        let budget = Int(environment.variables["TSEARCH_SEARCH_BUDGET_MS"] ?? "") ?? 10_000
-        let deadline = ContinuousClock.now + .milliseconds(budget)
+    /// A search given up on, with what ran out and what lifts the limit.
+    struct Abandoned: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The hits of `runner` over `corpus`, or why the search was abandoned.
+    static func search(_ runner: SearchRunner, over corpus: Corpus, request: SearchRequest?, environment: CommandEnvironment) -> Result<HitIndex, Abandoned> {
+        guard let timeout = environment.searchTimeout else { return .success(runner.search(corpus)) }
+        let deadline = ContinuousClock.now + timeout
         let box = ResultBox()
         let done = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
             box.index = try? runner.search(corpus, until: deadline, isCancelled: { false })
             done.signal()
         }
-        if done.wait(timeout: .now() + .milliseconds(budget + 50)) == .success, let index = box.index {
-            return index
+        let milliseconds = Int(timeout.components.seconds) * 1000 + Int(timeout.components.attoseconds / 1_000_000_000_000_000)
+        if done.wait(timeout: .now() + .milliseconds(milliseconds + 50)) == .success, let index = box.index {
+            return .success(index)
         }
-        environment.report("the search took longer than \(budget) ms and was abandoned"
-            + (runner.matcher == nil ? "" : " (a regular expression with nested repetition, such as (a+)+, can take forever)"))
-        return nil
+        return .failure(Abandoned(description: abandonedMessage(timeout: timeout, runner: runner, request: request)))
+    }
+
+    /// `search(_:over:request:environment:)`, reporting an abandoned search on stderr (nil then).
+    static func run(_ runner: SearchRunner, over corpus: Corpus, request: SearchRequest?, environment: CommandEnvironment) -> HitIndex? {
+        switch search(runner, over: corpus, request: request, environment: environment) {
+        case .success(let index):
+            return index
+        case .failure(let abandoned):
+            environment.report(abandoned.description)
+            return nil
+        }
+    }
+
+    /// What ran out, why the search was slow when that can be told from the query, and the flag
+    /// that lifts the limit.
+    static func abandonedMessage(timeout: Duration, runner: SearchRunner, request: SearchRequest?) -> String {
+        let milliseconds = timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000
+        let limit = milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(Double(milliseconds) / 1000) s"
+        var message = "the search ran out of its time limit (\(limit)) and was abandoned"
+        if let request, request.options.syntax == .regularExpression {
+            if hasNestedRepetition(request.text) {
+                message += "; the pattern repeats a group that itself repeats, such as (a+)+, which can take forever"
+            } else if runner.matcher is RegexMatcher {
+                message += "; the pattern has no literal text every match must contain, so every row went through the regular expression"
+            }
+        }
+        return message + ". --timeout SECONDS gives it longer (--timeout 0: no limit)"
+    }
+
+    /// Whether `pattern` has a quantified group with a quantifier inside: `(a+)+`, `(a|b*)*`, `(\w+\s?){2,}`.
+    static func hasNestedRepetition(_ pattern: String) -> Bool {
+        var groups: [Bool] = []  // per open group: whether it holds a quantifier so far
+        var escaped = false
+        var inClass = false
+        var closedWithQuantifier = false
+        for character in pattern {
+            defer { if character != ")" { closedWithQuantifier = false } }
+            if escaped { escaped = false; continue }
+            switch character {
+            case "\\": escaped = true
+            case "[": inClass = true
+            case "]": inClass = false
+            case _ where inClass: break
+            case "(": groups.append(false)
+            case ")":
+                let held = groups.popLast() ?? false
+                if held, !groups.isEmpty { groups[groups.count - 1] = true }
+                closedWithQuantifier = held
+                continue
+            case "*", "+", "?", "{":
+                if closedWithQuantifier && character != "?" { return true }
+                if !groups.isEmpty && character != "?" { groups[groups.count - 1] = true }
+            default: break
+            }
+        }
+        return false
     }
 
     /// The search's result, handed from its thread to the waiting one (the semaphore orders them).

@@ -66,7 +66,13 @@ struct SavedSearch {
         let captured = TextOutput()
         var quiet = environment
         quiet.stderr = captured
-        guard let again = searchAgain(state, environment: unchanged ? quiet : environment) else { throw invalid }
+        let again: SavedSearch
+        switch searchAgain(state, environment: unchanged ? quiet : environment) {
+        case .success(let found): again = found
+        case .failure(.invalid): throw invalid
+        case .failure(.abandoned(let abandoned)):
+            throw SessionError(path: store.path, kind: .searchAbandoned(abandoned.description))
+        }
         let sameContent = again.sources.map { [$0.path, $0.hash] } == state.sources.map { [$0.path, $0.hash] }
         let quietly = unchanged && sameContent
         for line in captured.captured.split(separator: "\n") where !quietly || !line.hasPrefix("tsearch: warning: ") {
@@ -119,15 +125,27 @@ struct SavedSearch {
         keptRows = Array(repeating: nil, count: corpus.sources.count)
     }
 
-    /// Runs the saved query again over the saved paths (the files as they are now); nil when the
-    /// saved query or options are not valid.
-    static func searchAgain(_ state: SessionState, environment: CommandEnvironment) -> SavedSearch? {
-        guard let request = state.request, let runner = try? request.runner() else { return nil }
+    /// Why a saved search could not be run again.
+    enum SearchAgainFailure: Error {
+        /// The saved query or options are not valid.
+        case invalid
+        /// The search ran out of its time limit (the same one as `tsearch search`).
+        case abandoned(SearchExecution.Abandoned)
+    }
+
+    /// Runs the saved query again over the saved paths (the files as they are now), through the
+    /// same time limit as every search.
+    static func searchAgain(_ state: SessionState, environment: CommandEnvironment) -> Result<SavedSearch, SearchAgainFailure> {
+        guard let request = state.request, let runner = try? request.runner() else { return .failure(.invalid) }
         let loading = CorpusLoading.load(
             paths: state.paths.filter { $0 != "-" }, options: state.loadOptions, baseDirectory: state.directory, environment: environment)
-        let index = runner.search(loading.corpus)
-        return SavedSearch(
-            request: request, loadOptions: state.loadOptions, directory: state.directory, paths: state.paths, loading: loading, index: index)
+        switch SearchExecution.search(runner, over: loading.corpus, request: request, environment: environment) {
+        case .success(let index):
+            return .success(SavedSearch(
+                request: request, loadOptions: state.loadOptions, directory: state.directory, paths: state.paths, loading: loading, index: index))
+        case .failure(let abandoned):
+            return .failure(.abandoned(abandoned))
+        }
     }
 
     /// Whether every file the search read is still the same, and no file came or went.

@@ -252,6 +252,8 @@ struct SessionError: Error, CustomStringConvertible {
         case unwritable(String)
         /// `goto K` for a K that is not a hit number (the count is given).
         case outOfRange(Int, Int)
+        /// The files changed, and searching them again ran out of time (the message says how).
+        case searchAbandoned(String)
     }
 
     var path: String
@@ -274,6 +276,8 @@ struct SessionError: Error, CustomStringConvertible {
             return "the saved search at \(path) was written by a newer tsearch (schema \(schema), this one reads \(SessionState.schema)); upgrade, or \(again)"
         case .unwritable(let reason):
             return "cannot save the search: \(reason)"
+        case .searchAbandoned(let message):
+            return "the files of the saved search changed, and searching them again failed: \(message)"
         case .outOfRange(let target, let count):
             return count == 0
                 ? "there is no hit \(target): the saved search has no hits"

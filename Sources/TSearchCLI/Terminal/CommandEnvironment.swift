@@ -11,6 +11,8 @@ public struct CommandEnvironment: Sendable {
     public var variables: [String: String]
     /// Reads all of standard input.
     public var readStandardInput: @Sendable () -> Result<[UInt8], any Error>
+    /// How long a search may run before it is abandoned (`--timeout`); nil for no limit.
+    public var searchTimeout: Duration? = .seconds(10)
 
     public init(
         stdout: TextOutput = TextOutput(), stderr: TextOutput = TextOutput(),

@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import TranscriptModel
 
 /// Runs a matcher over the rows of a corpus that pass a filter, and records the hits as a
@@ -7,9 +9,21 @@ import TranscriptModel
 ///
 /// `let index = SearchRunner(try RegexMatcher(query)).search(corpus)`
 ///
-/// Limits: `search(_:until:isCancelled:)` checks its deadline and cancellation between rows, so it
-/// cannot stop inside one row; a catastrophic regular expression on one long row must be bounded
-/// from outside (the command line runs the search on another thread and gives up waiting).
+/// The runner owns everything but finding ranges:
+///
+/// ```
+///  rows      0 1 2 3 4 5 6 7 8 …        filter and refinement candidates → spans of rows searched
+///  spans     [0..<3) [4..<9) …
+///  pieces    spans cut and grouped into pieces of about 256 KB–4 MB of text
+///  rounds    one piece per core at a time (DispatchQueue.concurrentPerform); the deadline and
+///            cancellation are checked between rounds, and a matcher that may be slow checks the
+///            deadline between rows of its piece
+///  join      the pieces' `HitList`s in order → `HitIndex`
+/// ```
+///
+/// Limits: nothing can stop a matcher inside one row; a catastrophic regular expression on one
+/// long row must be bounded from outside (the command line runs the search on another thread and
+/// gives up waiting).
 public struct SearchRunner: Sendable {
     public let matcher: (any Matcher)?
     public let filter: RowFilter
@@ -34,50 +48,135 @@ public struct SearchRunner: Sendable {
         case cancelled
     }
 
-    /// The same search, stopping between rows when `deadline` passes or `isCancelled()` says so.
+    /// The same search, stopping between pieces when `deadline` passes or `isCancelled()` says so.
     /// `candidates` (row indices in order), when given, are the only rows searched: the rows that
     /// matched a query this one refines (see `refines(_:)`); a search across rows ignores them (a
     /// longer query's hit may start in a row where the shorter one's did not).
     public func search(
         _ corpus: Corpus, until deadline: ContinuousClock.Instant?, candidates: [Int]? = nil, isCancelled: () -> Bool
     ) throws(Interruption) -> HitIndex {
-        if spanning == .acrossRows, let matcher {
-            return try searchAcrossRows(corpus, matcher: matcher, until: deadline, isCancelled: isCancelled)
-        }
-        if let index = try matcher?.hits(in: corpus, filter: filter, candidates: candidates, until: deadline, isCancelled: isCancelled) {
+        guard let matcher else {
+            var index = HitIndex(rowCount: corpus.rowCount)
+            for row in 0..<corpus.rowCount {
+                if row % 4096 == 0, isCancelled() { throw .cancelled }
+                index.append(row: row, utf8Ranges: filter.isEmpty || filter.accepts(row: row, in: corpus) ? [0..<0] : [])
+            }
             return index
         }
-        var index = HitIndex(rowCount: corpus.rowCount)
-        let clock = ContinuousClock()
-        var nextCandidate = 0
-        for row in 0..<corpus.rowCount {
-            if row % 256 == 0 {
-                if isCancelled() { throw .cancelled }
-                if let deadline, clock.now > deadline { throw .deadlinePassed(row: row) }
+        if spanning == .acrossRows {
+            return try searchAcrossRows(corpus, matcher: matcher, until: deadline, isCancelled: isCancelled)
+        }
+        let spans = searchedSpans(corpus, candidates: candidates)
+        let found: Result<HitList, Interruption> = corpus.withTextBuffer { bytes, offsets in
+            let buffer = RowBuffer(bytes: bytes, offsets: offsets)
+            do throws(Interruption) {
+                return .success(try Self.hits(of: matcher, in: buffer, spans: spans, until: deadline, isCancelled: isCancelled))
+            } catch {
+                return .failure(error)
             }
-            if let candidates {
-                while nextCandidate < candidates.count, candidates[nextCandidate] < row { nextCandidate += 1 }
-                guard nextCandidate < candidates.count, candidates[nextCandidate] == row else {
-                    index.append(row: row, utf8Ranges: [])
-                    continue
+        }
+        return HitIndex(rowCount: corpus.rowCount, hits: try found.get())
+    }
+
+    /// The runs of consecutive rows the search looks at: those among `candidates` (when given)
+    /// that pass the filter. - Complexity: O(rows), O(candidates) with candidates and no filter.
+    func searchedSpans(_ corpus: Corpus, candidates: [Int]?) -> [Range<Int>] {
+        var spans: [Range<Int>] = []
+        func add(_ row: Int) {
+            guard filter.isEmpty || filter.accepts(row: row, in: corpus) else { return }
+            if let last = spans.last, last.upperBound == row {
+                spans[spans.count - 1] = last.lowerBound..<row + 1
+            } else {
+                spans.append(row..<row + 1)
+            }
+        }
+        if let candidates {
+            for row in candidates where row >= 0 && row < corpus.rowCount && (spans.last?.upperBound ?? 0) <= row { add(row) }
+        } else if filter.isEmpty {
+            if corpus.rowCount > 0 { spans = [0..<corpus.rowCount] }
+        } else {
+            for row in 0..<corpus.rowCount { add(row) }
+        }
+        return spans
+    }
+
+    /// `matcher`'s hits in `spans` of `buffer`, one piece per core at a time.
+    static func hits(
+        of matcher: any Matcher, in buffer: RowBuffer, spans: [Range<Int>],
+        until deadline: ContinuousClock.Instant?, isCancelled: () -> Bool
+    ) throws(Interruption) -> HitList {
+        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let searchedBytes = spans.reduce(0) { $0 + buffer.offsets[$1.upperBound] - buffer.offsets[$1.lowerBound] }
+        let pieces = Self.pieces(spans, of: buffer, targetBytes: min(4 << 20, max(256 << 10, searchedBytes / (cores * 4) + 1)))
+        var all = HitList()
+        let clock = ContinuousClock()
+        var next = 0
+        while next < pieces.count {
+            if isCancelled() { throw .cancelled }
+            if let deadline, clock.now > deadline { throw .deadlinePassed(row: pieces[next].first?.lowerBound ?? 0) }
+            let round = Array(pieces[next..<min(pieces.count, next + cores)])
+            let results = ResultSlots(count: round.count)
+            defer { results.free() }
+            DispatchQueue.concurrentPerform(iterations: round.count) { piece in
+                // Each iteration writes its own slot; the text is only read.
+                var hits = HitList()
+                do throws(Interruption) {
+                    for span in round[piece] { hits.append(contentsOf: try matcher.hits(in: buffer, rows: span, until: deadline)) }
+                    results.slots[piece] = .success(hits)
+                } catch {
+                    results.slots[piece] = .failure(error)
                 }
             }
-            guard filter.isEmpty || filter.accepts(row: row, in: corpus) else {
-                index.append(row: row, utf8Ranges: [])
-                continue
+            for slot in results.slots {
+                switch slot {
+                case .success(let hits): all.append(contentsOf: hits)
+                case .failure(let interruption): throw interruption
+                }
             }
-            guard let matcher else {
-                index.append(row: row, utf8Ranges: [0..<0])
-                continue
-            }
-            let text = corpus.text(ofRow: row)
-            let utf8 = text.utf8
-            let ranges = matcher.ranges(in: text).map { range in
-                utf8.distance(from: utf8.startIndex, to: range.lowerBound)
-                    ..< utf8.distance(from: utf8.startIndex, to: range.upperBound)
-            }
-            index.append(row: row, utf8Ranges: ranges)
+            next += round.count
         }
-        return index
+        return all
+    }
+
+    /// `spans` cut and grouped into pieces of about `targetBytes` of text each, in order.
+    static func pieces(_ spans: [Range<Int>], of buffer: RowBuffer, targetBytes: Int) -> [[Range<Int>]] {
+        let offsets = buffer.offsets
+        var pieces: [[Range<Int>]] = []
+        var current: [Range<Int>] = []
+        var currentBytes = 0
+        for span in spans {
+            var start = span.lowerBound
+            while start < span.upperBound {
+                // The first row whose end passes what the piece may still take.
+                let limit = offsets[start] + (targetBytes - currentBytes)
+                let end = max(start + 1, (start..<span.upperBound).partitionPoint { offsets[$0 + 1] > limit })
+                let cut = min(end, span.upperBound)
+                current.append(start..<cut)
+                currentBytes += offsets[cut] - offsets[start]
+                start = cut
+                if currentBytes >= targetBytes {
+                    pieces.append(current)
+                    current = []
+                    currentBytes = 0
+                }
+            }
+        }
+        if !current.isEmpty { pieces.append(current) }
+        return pieces
+    }
+}
+
+/// One result slot per parallel piece of a round, each written by its piece only (raw memory, so
+/// the writes are not accesses to one shared array).
+private struct ResultSlots: @unchecked Sendable {
+    let slots: UnsafeMutableBufferPointer<Result<HitList, SearchRunner.Interruption>>
+
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: .success(HitList()))
+    }
+
+    func free() {
+        slots.deinitialize().deallocate()
     }
 }

@@ -47,12 +47,15 @@ struct TextFolding: Sendable {
     }
 
     /// `range` (UTF-8 offsets in the folded text) as a range of whole original characters.
+    /// - Complexity: O(log characters), by binary search over `spans` (in text order).
     static func originalRange(
         of range: Range<Int>, spans: [(original: Range<String.Index>, folded: Range<Int>)]
     ) -> Range<String.Index>? {
-        guard let first = spans.firstIndex(where: { $0.folded.upperBound > range.lowerBound }) else { return nil }
+        let first = spans.indices.partitionPoint { spans[$0].folded.upperBound > range.lowerBound }
+        guard first < spans.count else { return nil }
         let lastOffset = max(range.lowerBound, range.upperBound - 1)
-        let last = spans[first...].firstIndex(where: { $0.folded.upperBound > lastOffset }) ?? spans.count - 1
+        let found = (first..<spans.count).partitionPoint { spans[$0].folded.upperBound > lastOffset }
+        let last = found < spans.count ? found : spans.count - 1
         return spans[first].original.lowerBound..<spans[last].original.upperBound
     }
 }

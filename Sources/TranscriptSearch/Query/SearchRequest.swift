@@ -51,12 +51,37 @@ public struct SearchRequest: Hashable, Sendable, Codable {
             return SearchRunner(nil, filter: filter)
         }
         let query = try Query(text, options: options)
-        // Across rows the reference itself searches each transcript's joined text: it is the
-        // definition of those hits, and one pass over a transcript is fast enough (see the README).
-        if options.spanning == .acrossRows { return SearchRunner(try RegexMatcher(query), filter: filter, spanning: .acrossRows) }
-        // The literal matcher gives the reference's hits faster; it declines what it does not implement.
-        if let literal = LiteralMatcher(query) { return SearchRunner(literal, filter: filter) }
-        return SearchRunner(try RegexMatcher(query), filter: filter)
+        // Across rows the matcher searches each transcript's joined text (see `SearchRunner`).
+        return SearchRunner(try Self.matcher(for: query), filter: filter, spanning: options.spanning)
+    }
+
+    /// The fastest matcher that gives exactly the reference's hits for `query` (the table in
+    /// `LiteralMatcher`'s opening comment): the literal scan, a set of literals or a prefiltered
+    /// `Regex` for a regular expression, else the `RegexMatcher` itself.
+    /// - Throws: `QueryError` for a regular expression that does not compile.
+    static func matcher(for query: Query) throws(QueryError) -> any Matcher {
+        let reference = try RegexMatcher(query)
+        switch query.options.syntax {
+        case .verbatim:
+            return LiteralMatcher(query) ?? reference
+        case .regularExpression:
+            switch RegexPlan(query.text) {
+            case .literals(let alternatives) where alternatives.count == 1:
+                var options = query.options
+                options.syntax = .verbatim
+                if let literal = try? Query(alternatives[0], options: options), literal.text == alternatives[0],
+                   let matcher = LiteralMatcher(literal) {
+                    return matcher
+                }
+            case .literals(let alternatives):
+                if let matcher = LiteralSetMatcher(query, alternatives: alternatives) { return matcher }
+            case .requiredLiterals(let literals):
+                if let matcher = PrefilteredRegexMatcher(query, requiredLiterals: literals) { return matcher }
+            case .none:
+                break
+            }
+            return reference
+        }
     }
 
     /// Whether every row this request can hit is a row `previous` hit, so searching only those rows

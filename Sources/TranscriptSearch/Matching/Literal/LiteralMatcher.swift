@@ -2,8 +2,9 @@ import Dispatch
 import Foundation
 import TranscriptModel
 
-/// The fast matcher for verbatim queries (case-insensitive or case-sensitive): it scans the
-/// corpus's row text as one UTF-8 buffer and gives exactly the `RegexMatcher`'s hits.
+/// The fast matcher for verbatim queries (case-insensitive or case-sensitive, anywhere or as whole
+/// words, accents on or off, Turkic case or not): it scans the corpus's row text as one UTF-8 buffer and gives exactly the
+/// `RegexMatcher`'s hits.
 ///
 /// ```
 ///  buffer  |row 0 text|row 1 text|row 2 text|…          one contiguous UTF-8 buffer + offsets
@@ -13,6 +14,9 @@ import TranscriptModel
 ///              memmem each spelling of one non-ASCII query character → candidate positions
 ///  3 verify    step back to the candidate hit's start and compare character by character, each
 ///              text character being one ASCII or plain scalar → hit | miss | unsure (row → reference)
+///  3b words    for whole words, a hit's two ends must be word boundaries (`WordBoundary`, decided
+///              on ASCII bytes: apostrophes, full stops and colons between letters, commas between
+///              digits…); a boundary next to a non-ASCII scalar is unsure (row → reference)
 ///  4 reference the rows sent to it are searched by `RegexMatcher`; hits merged in row order
 /// ```
 ///
@@ -24,16 +28,28 @@ import TranscriptModel
 /// corpora and hard cases.
 ///
 /// Cost: O(bytes) with memchr/memmem speed for the scan, O(candidates × query length) for the
-/// verify step, and the reference's speed on the rows sent to it. Rows are split into pieces of a
-/// few megabytes searched on every core; the deadline and cancellation are checked between rounds
-/// of pieces.
+/// verify step, and the reference's speed on the rows sent to it. The `SearchRunner` hands it
+/// pieces of rows on every core.
+///
+/// What each option and combination runs (the runner picks the matcher: `SearchRequest.runner()`):
+///
+/// | options                                   | matcher                                              |
+/// |-------------------------------------------|------------------------------------------------------|
+/// | verbatim, `-s`, `-w`, `-s -w`             | this scan                                            |
+/// | any of those `--across-cues`              | this scan over each transcript's joined text         |
+/// | `-E` of literals only (`a|b c`), with `-w`/`-s`/across | `LiteralSetMatcher` (this scan per alternative) |
+/// | `-E` with a required literal              | `PrefilteredRegexMatcher`: this scan picks rows, `Regex` on them |
+/// | `-E` with nothing to narrow by            | `RegexMatcher` on every core                         |
+/// | `--ignore-accents`, `--language tr`/`az`, with `-s`/`-w`/across | this scan with folding (`LiteralPattern.Folding`): each |
+/// |                                           | query character accepts every plain scalar that folds to a match; anchored on the rarest |
+/// | a query with no plain character (`한`, `👍`) | `RegexMatcher` on every core                       |
 public struct LiteralMatcher: Matcher {
     let pattern: LiteralPattern
     let reference: RegexMatcher
 
     /// A literal matcher for `query`, or nil when its options or characters are not ones it
-    /// implements (regular expressions, whole words, accent folding, Turkic case, a query with no
-    /// character to anchor on): then use `RegexMatcher`.
+    /// implements (regular expressions, a query with no character to anchor on): then use
+    /// `RegexMatcher`.
     public init?(_ query: Query) {
         guard let reference = try? RegexMatcher(query), let pattern = LiteralPattern(query)
         else { return nil }
@@ -53,163 +69,42 @@ public struct LiteralMatcher: Matcher {
         }
     }
 
-    /// Every hit in `corpus` in rows that pass `filter` (and are among `candidates`, when given),
-    /// searching on every core; stops between rounds of pieces when `deadline` passes or
-    /// `isCancelled()` says so.
     public func hits(
-        in corpus: Corpus, filter: RowFilter, candidates: [Int]?,
-        until deadline: ContinuousClock.Instant?, isCancelled: () -> Bool
-    ) throws(SearchRunner.Interruption) -> HitIndex? {
-        let rowCount = corpus.rowCount
-        let found: Result<HitList, SearchRunner.Interruption> = corpus.withTextBuffer { bytes, offsets in
-            // Refining (few candidate rows, as when a typed query grows): search only those rows.
-            if let candidates, candidates.count * 8 < rowCount {
-                var all = HitList()
-                let clock = ContinuousClock()
-                for (number, row) in candidates.enumerated() where row >= 0 && row < rowCount {
-                    if number % 256 == 0 {
-                        if isCancelled() { return .failure(.cancelled) }
-                        if let deadline, clock.now > deadline { return .failure(.deadlinePassed(row: row)) }
-                    }
-                    all.append(contentsOf: search(bytes, offsets: offsets, rows: row..<row + 1))
-                }
-                return .success(all)
-            }
-            let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
-            let pieces = Self.pieces(offsets, targetBytes: max(1 << 20, min(8 << 20, bytes.count / cores + 1)))
-            var all = HitList()
-            let clock = ContinuousClock()
-            var next = 0
-            while next < pieces.count {
-                if isCancelled() { return .failure(.cancelled) }
-                if let deadline, clock.now > deadline { return .failure(.deadlinePassed(row: pieces[next].lowerBound)) }
-                let round = Array(pieces[next..<min(pieces.count, next + cores)])
-                let shared = SharedBuffers(bytes: bytes, offsets: offsets, results: .allocate(capacity: round.count))
-                shared.results.initialize(repeating: HitList())
-                DispatchQueue.concurrentPerform(iterations: round.count) { piece in
-                    // Each iteration writes its own slot; the text is only read.
-                    shared.results[piece] = search(shared.bytes, offsets: shared.offsets, rows: round[piece])
-                }
-                for piece in shared.results { all.append(contentsOf: piece) }
-                shared.results.deinitialize().deallocate()
-                next += round.count
-            }
-            return .success(all)
-        }
-        var hits = try found.get()
-        if !filter.isEmpty || candidates != nil {
-            hits.keep(rows: { row in
-                (candidates.map { Self.contains($0, row) } ?? true) && (filter.isEmpty || filter.accepts(row: row, in: corpus))
-            })
-        }
-        return HitIndex(rowCount: rowCount, hitRows: hits.rows, hitStarts: hits.starts, hitEnds: hits.ends)
-    }
-
-    /// Row ranges of about `targetBytes` of text each, covering every row in order.
-    static func pieces(_ offsets: UnsafeBufferPointer<Int>, targetBytes: Int) -> [Range<Int>] {
-        let rowCount = offsets.count - 1
-        var pieces: [Range<Int>] = []
-        var start = 0
-        while start < rowCount {
-            // The first row whose end passes the target, by binary search over the offsets.
-            let target = offsets[start] + targetBytes
-            var low = start + 1
-            var high = rowCount
-            while low < high {
-                let mid = (low + high) / 2
-                if offsets[mid] < target { low = mid + 1 } else { high = mid }
-            }
-            pieces.append(start..<low)
-            start = low
-        }
-        return pieces
-    }
-
-    private static func contains(_ sorted: [Int], _ value: Int) -> Bool {
-        var low = 0
-        var high = sorted.count
-        while low < high {
-            let mid = (low + high) / 2
-            if sorted[mid] < value { low = mid + 1 } else { high = mid }
-        }
-        return low < sorted.count && sorted[low] == value
-    }
-}
-
-/// The buffers the parallel pieces of one search share: the text and offsets, read only, and one
-/// result slot per piece, each written by its piece only.
-private struct SharedBuffers: @unchecked Sendable {
-    let bytes: UnsafeBufferPointer<UInt8>
-    let offsets: UnsafeBufferPointer<Int>
-    let results: UnsafeMutableBufferPointer<HitList>
-}
-
-/// Hits as parallel arrays in corpus order: what each piece of a search produces.
-struct HitList: Sendable {
-    var rows: [Int32] = []
-    var starts: [Int32] = []
-    var ends: [Int32] = []
-
-    mutating func append(row: Int, start: Int, end: Int) {
-        rows.append(Int32(row))
-        starts.append(Int32(start))
-        ends.append(Int32(end))
-    }
-
-    mutating func append(contentsOf other: HitList) {
-        rows.append(contentsOf: other.rows)
-        starts.append(contentsOf: other.starts)
-        ends.append(contentsOf: other.ends)
-    }
-
-    /// Removes the hits of `row` at the end of the list.
-    mutating func removeTrailingHits(ofRow row: Int) {
-        while let last = rows.last, last == Int32(row) {
-            rows.removeLast()
-            starts.removeLast()
-            ends.removeLast()
-        }
-    }
-
-    /// This list and `other` (rows disjoint from this one's) in row order.
-    func merged(with other: HitList) -> HitList {
-        var merged = HitList()
-        var (a, b) = (0, 0)
-        while a < rows.count || b < other.rows.count {
-            if b == other.rows.count || (a < rows.count && rows[a] < other.rows[b]) {
-                merged.append(row: Int(rows[a]), start: Int(starts[a]), end: Int(ends[a]))
-                a += 1
-            } else {
-                merged.append(row: Int(other.rows[b]), start: Int(other.starts[b]), end: Int(other.ends[b]))
-                b += 1
-            }
-        }
-        return merged
-    }
-
-    mutating func keep(rows isKept: (Int) -> Bool) {
-        var kept = HitList()
-        var lastRow = -1
-        var lastKept = false
-        for hit in rows.indices {
-            let row = Int(rows[hit])
-            if row != lastRow {
-                lastRow = row
-                lastKept = isKept(row)
-            }
-            if lastKept { kept.append(row: row, start: Int(starts[hit]), end: Int(ends[hit])) }
-        }
-        self = kept
+        in buffer: RowBuffer, rows: Range<Int>, until deadline: ContinuousClock.Instant?
+    ) throws(SearchRunner.Interruption) -> HitList {
+        search(buffer.bytes, offsets: buffer.offsets, rows: rows)
     }
 }
 
 extension LiteralMatcher {
     /// The hits in `rows` (row-relative UTF-8 offsets).
     func search(_ bytes: UnsafeBufferPointer<UInt8>, offsets: UnsafeBufferPointer<Int>, rows: Range<Int>) -> HitList {
+        let scanned = scan(bytes, offsets: offsets, rows: rows, occurrences: .nonOverlapping)
+        guard scanned.needsReference.contains(true) else { return scanned.hits }
+        let referred = referenceHits(bytes, offsets: offsets, rows: rows, only: scanned.needsReference)
+        return scanned.hits.merged(with: referred)
+    }
+
+    /// Which occurrences the scan reports.
+    enum Occurrences {
+        /// The reference's hits: non-overlapping, left to right.
+        case nonOverlapping
+        /// Every place the query matches, overlapping ones too (for a set of alternatives, which
+        /// chooses among them afterwards).
+        case all
+    }
+
+    /// The scan without the reference: the hits it is sure of, and the rows of `rows` it leaves to
+    /// the reference (`needsReference[row - rows.lowerBound]`; their hits are not in `hits`).
+    func scan(
+        _ bytes: UnsafeBufferPointer<UInt8>, offsets: UnsafeBufferPointer<Int>, rows: Range<Int>, occurrences: Occurrences
+    ) -> (hits: HitList, needsReference: [Bool]) {
         // An empty buffer (every row empty) has no hits: the query is never empty.
-        guard !rows.isEmpty, let base = bytes.baseAddress else { return HitList() }
+        guard !rows.isEmpty, let base = bytes.baseAddress else { return (HitList(), [Bool](repeating: false, count: rows.count)) }
         return pattern.characters.withUnsafeBufferPointer { characters in
-            var scan = PieceScan(bytes: bytes, base: base, offsets: offsets, rows: rows, characters: characters)
+            var scan = PieceScan(
+                bytes: bytes, base: base, offsets: offsets, rows: rows, characters: characters,
+                words: pattern.words, folding: pattern.folding, occurrences: occurrences)
             scan.markHazards(pattern.hazards)
             switch pattern.anchor {
             case .asciiRun(let run, let probes):
@@ -219,14 +114,12 @@ extension LiteralMatcher {
             case .scalar(let character, let needles):
                 scan.considerSpellings(needles, ofCharacter: character)
             }
-            guard scan.needsReference.contains(true) else { return scan.hits }
-            let referred = referenceHits(bytes, offsets: offsets, rows: rows, only: scan.needsReference)
-            return scan.hits.merged(with: referred)
+            return (scan.hits, scan.needsReference)
         }
     }
 
     /// The reference's hits in `rows` (those marked in `only`, or all).
-    private func referenceHits(
+    func referenceHits(
         _ bytes: UnsafeBufferPointer<UInt8>, offsets: UnsafeBufferPointer<Int>, rows: Range<Int>, only: [Bool]?
     ) -> HitList {
         var hits = HitList()
@@ -257,6 +150,9 @@ private struct PieceScan {
     let offsets: UnsafeBufferPointer<Int>
     let rows: Range<Int>
     let characters: UnsafeBufferPointer<LiteralPattern.CharacterPattern>
+    let words: WordMatching
+    let folding: LiteralPattern.Folding
+    let occurrences: LiteralMatcher.Occurrences
     /// The piece's first and last byte (exclusive).
     let lower: Int
     let upper: Int
@@ -270,8 +166,12 @@ private struct PieceScan {
 
     init(
         bytes: UnsafeBufferPointer<UInt8>, base: UnsafePointer<UInt8>, offsets: UnsafeBufferPointer<Int>,
-        rows: Range<Int>, characters: UnsafeBufferPointer<LiteralPattern.CharacterPattern>
+        rows: Range<Int>, characters: UnsafeBufferPointer<LiteralPattern.CharacterPattern>,
+        words: WordMatching, folding: LiteralPattern.Folding, occurrences: LiteralMatcher.Occurrences
     ) {
+        self.words = words
+        self.folding = folding
+        self.occurrences = occurrences
         self.bytes = bytes
         self.base = base
         self.offsets = offsets
@@ -288,7 +188,7 @@ private struct PieceScan {
         for hazard in hazards {
             var position = lower
             while let found = Self.find(hazard.needle, base: base, from: position, to: upper) {
-                let row = Self.row(containing: found, offsets: offsets, in: rows)
+                let row = RowBuffer(bytes: bytes, offsets: offsets).row(containing: found, in: rows)
                 let end = found + hazard.needle.count
                 let isHarmless = hazard.harmlessWhenEnding.contains { spelling in
                     end - spelling.count >= offsets[row] && Self.bytes(base, at: end - spelling.count, equal: spelling)
@@ -352,15 +252,31 @@ private struct PieceScan {
         for _ in 0..<precedingCharacters {
             guard start > rowStart else { return anchorStart + 1 }
             start = UTF8Stepping.startOfScalar(before: start, lowerBound: rowStart, in: bytes)
+            if folding == .marksRemoved {
+                // With accents off, nonspacing marks belong to the character before them.
+                while bytes[start] >= 0x80 && Self.isNonspacingMark(UTF8Stepping.scalar(at: start, in: bytes).value) {
+                    guard start > rowStart else { return markUnsure(row: row, rowEnd: rowEnd) }
+                    start = UTF8Stepping.startOfScalar(before: start, lowerBound: rowStart, in: bytes)
+                }
+            }
             // Stepping back counts scalars for characters: only right while each is one plain
             // scalar. A mark (a decomposed `é`) means the hit may start further back.
             if bytes[start] >= 0x80 && !PlainScalars.isPlain(UTF8Stepping.scalar(at: start, in: bytes).value) {
                 return markUnsure(row: row, rowEnd: rowEnd)
             }
         }
-        if row == lastHitRow && start < lastHitEnd { return anchorStart + 1 }
+        if occurrences == .nonOverlapping && row == lastHitRow && start < lastHitEnd { return anchorStart + 1 }
         switch verify(at: start, rowStart: rowStart, rowEnd: rowEnd) {
         case .hit(let end):
+            if words == .wholeWords {
+                // Both ends on word boundaries, decided on ASCII bytes; anything else: the reference.
+                switch (WordBoundary.at(start, rowStart: rowStart, rowEnd: rowEnd, in: bytes),
+                        WordBoundary.at(end, rowStart: rowStart, rowEnd: rowEnd, in: bytes)) {
+                case (.boundary, .boundary): break
+                case (.unsure, _), (_, .unsure): return markUnsure(row: row, rowEnd: rowEnd)
+                default: return anchorStart + 1
+                }
+            }
             hits.append(row: row, start: start - rowStart, end: end - rowStart)
             lastHitRow = row
             lastHitEnd = end
@@ -401,7 +317,10 @@ private struct PieceScan {
     private func verify(at start: Int, rowStart: Int, rowEnd: Int) -> Verdict {
         if start > rowStart {
             let previous = UTF8Stepping.startOfScalar(before: start, lowerBound: rowStart, in: bytes)
-            if bytes[previous] >= 0x80 && !PlainScalars.isPlain(UTF8Stepping.scalar(at: previous, in: bytes).value) {
+            let value = UTF8Stepping.scalar(at: previous, in: bytes).value
+            // A plain scalar starts a character after a nonspacing mark too (a mark is never a
+            // prepended one or a joiner); only the folding paths rely on that.
+            if value >= 0x80 && !PlainScalars.isPlain(value) && !(folding != .none && Self.isNonspacingMark(value)) {
                 return .unsure
             }
         }
@@ -411,6 +330,26 @@ private struct PieceScan {
             guard position < rowEnd else { return .miss }
             let (value, length) = UTF8Stepping.scalar(at: position, in: bytes)
             if value >= 0x80 && !PlainScalars.isPlain(value) { return .unsure }
+            if folding != .none {
+                // The character: this scalar and, with accents off, the nonspacing marks after it.
+                var next = position + length
+                if next < rowEnd && bytes[next] >= 0x80 && !PlainScalars.isPlain(UTF8Stepping.scalar(at: next, in: bytes).value) {
+                    guard folding == .marksRemoved else { return .unsure }
+                    while next < rowEnd && bytes[next] >= 0x80 {
+                        let (mark, markLength) = UTF8Stepping.scalar(at: next, in: bytes)
+                        guard Self.isNonspacingMark(mark) else { break }
+                        next += markLength
+                    }
+                    if next < rowEnd && bytes[next] >= 0x80 && !PlainScalars.isPlain(UTF8Stepping.scalar(at: next, in: bytes).value) {
+                        return .unsure
+                    }
+                }
+                guard characters[index].isDecidable else { return .unsure }
+                guard characters[index].accepts(value) else { return .miss }
+                position = next
+                index += 1
+                continue
+            }
             let next = position + length
             if next < rowEnd && bytes[next] >= 0x80
                 && !PlainScalars.isPlain(UTF8Stepping.scalar(at: next, in: bytes).value) {
@@ -429,6 +368,11 @@ private struct PieceScan {
             index += 1
         }
         return .hit(end: position)
+    }
+
+    /// Whether `value` is a nonspacing mark (general category Mn), which accents-off folding removes.
+    static func isNonspacingMark(_ value: UInt32) -> Bool {
+        Unicode.Scalar(value)?.properties.generalCategory == .nonspacingMark
     }
 
     /// The first position of `needle` in `base[from..<to]`: memchr for its last byte (for UTF-8
@@ -452,16 +396,5 @@ private struct PieceScan {
             position = end + 1
         }
         return nil
-    }
-
-    /// The row holding byte `position`, by binary search over `rows`.
-    static func row(containing position: Int, offsets: UnsafeBufferPointer<Int>, in rows: Range<Int>) -> Int {
-        var low = rows.lowerBound
-        var high = rows.upperBound - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if offsets[mid] <= position { low = mid } else { high = mid - 1 }
-        }
-        return low
     }
 }

@@ -66,15 +66,36 @@ struct LiteralPattern: Sendable {
     let characters: [CharacterPattern]
     let anchor: Anchor
     let hazards: [Hazard]
+    /// Whether a hit's ends must be word boundaries.
+    let words: WordMatching
+    /// How text characters are folded before they are compared (the options' `TextFolding`).
+    let folding: Folding
+
+    /// What the verify step does with a text character, as `TextFolding` folds it.
+    enum Folding: Sendable {
+        /// Characters compare as they are (one plain scalar each, or a known decomposed spelling).
+        case none
+        /// Accents off: a character is a plain scalar and the nonspacing marks after it, and folds
+        /// as the scalar alone does (the marks are removed).
+        case marksRemoved
+        /// Turkic case (with or without accents): a character must be one plain scalar; any mark
+        /// after it makes the row undecidable (`I` + U+0307 folds as `İ`, `I` + U+0301 keeps `I`).
+        case turkic
+    }
 
     /// A pattern for `query`, or nil when the literal matcher does not apply: options it does not
-    /// implement (patterns, whole words, accent folding, Turkic case), or no query character the
-    /// scan can anchor on.
+    /// implement (patterns, accent folding, Turkic case), or no query character the scan can
+    /// anchor on.
     init?(_ query: Query) {
         let options = query.options
-        guard options.syntax == .verbatim, options.words == .anywhere, options.diacritics == .sensitive,
-              !options.usesTurkicCase || options.caseMatching == .sensitive
-        else { return nil }
+        guard options.syntax == .verbatim else { return nil }
+        let textFolding = TextFolding(options)
+        guard textFolding.isIdentity else {
+            guard let folded = Self.folded(query, textFolding) else { return nil }
+            self = folded
+            return
+        }
+        folding = .none
         let ignoringCase = options.caseMatching == .insensitive
         // Built on first use (a few milliseconds): only non-ASCII query characters need it.
         var equivalence: ScalarEquivalence { ignoringCase ? .caseInsensitive : .caseSensitive }
@@ -101,10 +122,89 @@ struct LiteralPattern: Sendable {
             }
         }
         characters = patterns
+        words = options.words
         self.anchor = anchor
         hazards = hazardScalars.sorted().compactMap { value in
             Unicode.Scalar(value).map { Hazard(needle: Array(String($0).utf8), harmlessWhenEnding: harmless[value] ?? []) }
         }
+    }
+
+    private init(characters: [CharacterPattern], anchor: Anchor, hazards: [Hazard], words: WordMatching, folding: Folding) {
+        self.characters = characters
+        self.anchor = anchor
+        self.hazards = hazards
+        self.words = words
+        self.folding = folding
+    }
+
+    /// The pattern when the options fold text (accents off, Turkic case): one `CharacterPattern`
+    /// per character of the folded query, accepting every plain scalar whose folding the reference
+    /// matches with it (candidates: the query character's case relatives, the scalars whose
+    /// decomposition starts with one of them, and the four Turkic i's), anchored on the rarest
+    /// character's scalars.
+    private static func folded(_ query: Query, _ textFolding: TextFolding) -> LiteralPattern? {
+        let options = query.options
+        let ignoringCase = options.caseMatching == .insensitive
+        let folding: Folding = textFolding.turkicCase ? .turkic : .marksRemoved
+        let foldedQuery = query.text.map(textFolding.fold).joined()
+        var patterns: [CharacterPattern] = []
+        var hazards = Set<UInt32>()
+        for character in foldedQuery {
+            var pattern = CharacterPattern()
+            let composed = String(character).precomposedStringWithCanonicalMapping.unicodeScalars
+            pattern.isDecidable = composed.count == 1 && composed.first.map { $0.isASCII || PlainScalars.isPlain($0.value) } == true
+            var literal = Regex<AnyRegexOutput>(verbatim: String(character))
+            if ignoringCase { literal = literal.ignoresCase() }
+            var candidates = Set(ScalarEquivalence.caseInsensitive.candidates(for: character, ignoringCase: true))
+            for value in Array(candidates) { candidates.formUnion(FoldingIndex.shared.scalars(foldingTo: value)) }
+            candidates.formUnion([0x49, 0x69, 0x130, 0x131])
+            for value in candidates.sorted() {
+                guard let scalar = Unicode.Scalar(value) else { continue }
+                guard (try? literal.wholeMatch(in: textFolding.fold(Character(scalar)))) != nil else { continue }
+                if value < 0x80 {
+                    pattern.insertASCII(value)
+                } else if PlainScalars.isPlain(value) {
+                    pattern.scalars.append(value)
+                    if folding == .turkic {
+                        // A decomposed spelling of this scalar may fold as it does (`I` + U+0307).
+                        hazards.formUnion(String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars.dropFirst().map(\.value))
+                    }
+                } else {
+                    hazards.insert(value)
+                }
+            }
+            patterns.append(pattern)
+        }
+        if folding == .turkic {
+            // Turkic case changes only the i's: a run of three or more characters that match
+            // nothing but ASCII is anchored as the default search anchors it (two probes at their
+            // distance), and needs no hazards.
+            let asciiOnly = patterns.map { pattern in
+                var copy = pattern
+                if !pattern.scalars.isEmpty { copy.isDecidable = false }
+                return copy
+            }
+            if case .asciiRun(let run, let probes)? = anchor(for: asciiOnly), run.count >= 3 {
+                return LiteralPattern(
+                    characters: patterns, anchor: .asciiRun(characters: run, probes: probes),
+                    hazards: hazards.sorted().compactMap { value in Unicode.Scalar(value).map { Hazard(needle: Array(String($0).utf8)) } },
+                    words: options.words, folding: folding)
+            }
+        }
+        // The anchor: the decidable character whose scalars are rarest in text.
+        var best: (index: Int, cost: Double)?
+        for (index, pattern) in patterns.enumerated() where pattern.isDecidable && (pattern.hasASCII || !pattern.scalars.isEmpty) {
+            let cost = pattern.asciiValues.reduce(0) { $0 + frequency($1) } + 0.05 * Double(pattern.scalars.count)
+            if cost < best?.cost ?? .infinity { best = (index, cost) }
+        }
+        guard let (anchorIndex, _) = best else { return nil }
+        let anchorPattern = patterns[anchorIndex]
+        let needles = anchorPattern.asciiValues.map { [$0] }
+            + anchorPattern.scalars.compactMap { Unicode.Scalar($0).map { Array(String($0).utf8) } }
+        return LiteralPattern(
+            characters: patterns, anchor: .scalar(character: anchorIndex, needles: needles),
+            hazards: hazards.sorted().compactMap { value in Unicode.Scalar(value).map { Hazard(needle: Array(String($0).utf8)) } },
+            words: options.words, folding: folding)
     }
 
     private static func pattern(
