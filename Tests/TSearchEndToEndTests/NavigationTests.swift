@@ -235,3 +235,29 @@ import Testing
         }
     }
 }
+
+/// No lock is held while a saved search runs again: a `next` whose files changed searches before
+/// it takes the session's lock, so another tsearch on the same state does not wait for it (a slow
+/// pattern once held every other search for 40 s).
+struct UnlockedSearchAgainTests {
+    @Test func aSearchDoesNotWaitForANextThatSearchesAgain() throws {
+        let folder = try TSearch.temporaryDirectory()
+        let state = folder.appendingPathComponent("state/session.json").path
+        let tsearch = "'\(TSearch.binary.path)'"
+        let result = try TSearch.shell("""
+            export TSEARCH_STATE='\(state)'
+            cp '\(TSearch.samples)/planning.srt' talk.srt
+            \(tsearch) search -c budget talk.srt > /dev/null || exit 9
+            printf '\\n99\\n00:09:00,000 --> 00:09:01,000\\nOne more budget line.\\n' >> talk.srt
+            (TSEARCH_TEST_PAUSE_IN_SEARCH_MS=4000 \(tsearch) next > next.out 2> next.err; echo next-done >> order) &
+            sleep 1
+            \(tsearch) search -c budget '\(TSearch.samples)/standup.vtt' > /dev/null; echo search-done >> order
+            wait
+            cat order
+            """, in: folder)
+        #expect(result.stdout == "search-done\nnext-done\n", "\(result.stdout)")
+        // The step went on from the session as it was when it took the lock: the newer search.
+        let next = try String(contentsOf: folder.appendingPathComponent("next.out"), encoding: .utf8)
+        #expect(next.contains("standup.vtt"), "\(next)")
+    }
+}

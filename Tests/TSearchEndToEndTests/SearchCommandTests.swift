@@ -193,3 +193,21 @@ struct ClosedPipeTests {
         #expect(first.hasPrefix(#"{"schema":1,"type":"hit","hit":1,"hits":60000"#))
     }
 }
+
+/// `--json` prints a long row's text once, not once per hit: a one-line transcript of 100 KB with
+/// 2,000 hits printed 200 MB (a megabyte line with 37,000 hits, 40 GB).
+struct LongRowJSONTests {
+    @Test func aLongRowsTextIsPrintedOnceWithItsFirstHit() throws {
+        let folder = try TSearch.temporaryDirectory()
+        let line = String(repeating: "budget and forty more letters of filler ", count: 2_000)
+        try (line + "\n").write(to: folder.appendingPathComponent("one-line.txt"), atomically: true, encoding: .utf8)
+        let result = try TSearch.run(["search", "--json", "budget", "one-line.txt"], in: folder)
+        #expect(result.status == 0)
+        let records = try jsonRecords(result.stdout).filter { $0["type"] as? String == "hit" }
+        #expect(records.count == 2_000)
+        #expect((records.first?["text"] as? String)?.utf8.count == line.utf8.count - 1)
+        #expect(records.dropFirst().allSatisfy { $0["text"] is NSNull })
+        #expect(records.allSatisfy { ($0["match"] as? [String: Any])?["text"] as? String == "budget" })
+        #expect(result.stdoutBytes.count < 2 << 20)
+    }
+}

@@ -52,12 +52,21 @@ struct NavigateCommand {
 
     func run() -> ExitCode {
         let store = SessionStore(environment: environment)
+        // The saved search is brought back first, without the lock: when its files changed it runs
+        // again, which may take the whole time limit, and no other tsearch on this state should
+        // wait for that. Writes are atomic renames, so the session read here is whole. The step is
+        // then applied under the lock to the session as it is by then: the search brought back is
+        // used only if the session is still the one it came from.
+        let early = try? store.read()
+        let prepared = early.flatMap { state in
+            (try? SavedSearch.restore(state, store: store, environment: environment)).map { (state: state, restored: $0) }
+        }
         do {
-            return try store.withLock { () throws(SessionError) -> ExitCode in try step(store, saving: true) }
+            return try store.withLock { () throws(SessionError) -> ExitCode in try step(store, saving: true, prepared: prepared) }
         } catch where move == .stay && error.isUnwritable {
             // A read-only state folder: `show` still shows the current hit, and saves nothing.
             do {
-                return try store.withReadLock { () throws(SessionError) -> ExitCode in try step(store, saving: false) }
+                return try store.withReadLock { () throws(SessionError) -> ExitCode in try step(store, saving: false, prepared: prepared) }
             } catch {
                 environment.report(error.description)
                 return .error
@@ -68,10 +77,18 @@ struct NavigateCommand {
         }
     }
 
-    /// One step; `saving` false writes nothing (a `show` in a read-only state folder).
-    private func step(_ store: SessionStore, saving: Bool) throws(SessionError) -> ExitCode {
+    /// One step; `saving` false writes nothing (a `show` in a read-only state folder). `prepared`
+    /// is the saved search as brought back before the lock was taken, used when the session is
+    /// still the one it came from.
+    private func step(
+        _ store: SessionStore, saving: Bool, prepared: (state: SessionState, restored: SavedSearch.Restored)?
+    ) throws(SessionError) -> ExitCode {
         let state = try store.read()
-        let restored = try SavedSearch.restore(state, store: store, environment: environment)
+        let restored = if let prepared, prepared.state == state {
+            prepared.restored
+        } else {
+            try SavedSearch.restore(state, store: store, environment: environment)
+        }
         let search = restored.search
         let searchedAgain = restored.searchedAgain
         var cursor = HitCursor(count: search.index.count, current: restored.current, wrapping: raw.wraps ? .wraps : .stops)

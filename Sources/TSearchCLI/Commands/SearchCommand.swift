@@ -125,8 +125,13 @@ struct SearchCommand {
                 if positions.isEmpty {
                     out.line(JSONLinesFormat.contextRecord(corpus.row(at: row)))
                 } else {
+                    // The row made once for all its hits; a long row's text written once (its
+                    // first hit), so a megabyte line with thousands of hits stays linear.
+                    let value = corpus.row(at: row)
+                    let isLong = value.text.utf8.count > JSONLinesFormat.longRowBytes
                     for position in positions where !out.isClosed {
-                        out.line(JSONLinesFormat.hitRecord(at: position, of: index, in: corpus))
+                        out.line(JSONLinesFormat.hitRecord(
+                            at: position, of: index, in: corpus, row: value, includingText: !isLong || position == positions.lowerBound))
                     }
                 }
             }

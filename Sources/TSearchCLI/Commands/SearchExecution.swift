@@ -15,7 +15,13 @@ enum SearchExecution {
     }
 
     /// The hits of `runner` over `corpus`, or why the search was abandoned.
+    ///
+    /// `TSEARCH_TEST_PAUSE_IN_SEARCH_MS` makes the search take that long first, for tests only (a
+    /// slow search, to show that nothing waits for it).
     static func search(_ runner: SearchRunner, over corpus: Corpus, request: SearchRequest?, environment: CommandEnvironment) -> Result<HitIndex, Abandoned> {
+        if let pause = Int(environment.variables["TSEARCH_TEST_PAUSE_IN_SEARCH_MS"] ?? ""), pause > 0 {
+            SystemCalls.pause(milliseconds: min(pause, 60_000))
+        }
         guard let timeout = environment.searchTimeout else { return .success(runner.search(corpus)) }
         let deadline = ContinuousClock.now + timeout
         let box = ResultBox()

@@ -216,6 +216,11 @@ enum SystemCalls {
         UInt64(bitPattern: now()) ^ UInt64(getpid())
     }
 
+    /// Sleeps the calling thread for `milliseconds`.
+    static func pause(milliseconds: Int) {
+        usleep(UInt32(max(0, milliseconds)) * 1000)
+    }
+
     /// The current working directory.
     static func currentDirectory() -> String {
         guard let pointer = getcwd(nil, 0) else { return "." }

@@ -89,13 +89,14 @@ struct SavedSearch {
         return Restored(search: again, current: cursor.current, searchedAgain: true)
     }
 
-    /// The saved search of `store`, read under its lock without writing anything (export, pager);
-    /// nil, with the reason reported, when there is none to use.
+    /// The saved search of `store`, read without writing anything (export, pager); nil, with the
+    /// reason reported, when there is none to use. No lock is taken: the session and its caches
+    /// are replaced by atomic renames, so what is read is whole, and a search run again because
+    /// the files changed never makes another tsearch on this state wait. (A cache removed between
+    /// reading the session and mapping it is a cache gone: the files are read again.)
     static func restoreForReading(from store: SessionStore, environment: CommandEnvironment) -> Restored? {
         do {
-            return try store.withReadLock { () throws(SessionError) in
-                try restore(try store.read(), store: store, environment: environment)
-            }
+            return try restore(try store.read(), store: store, environment: environment)
         } catch {
             environment.report(error.description)
             return nil

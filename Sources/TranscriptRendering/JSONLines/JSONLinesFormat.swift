@@ -12,7 +12,10 @@ import TranscriptSearch
 ///   content document) and `element` (the block's position in it), for a video's subtitle rows
 ///   `video`: `{"path": "talk.mkv", "stream": 1, "language": "ger"}` (the stream's position among the
 ///   video's subtitle streams, from 0, as ffmpeg's `0:s:N`; `language` null when untagged; `file` is
-///   then the display path `talk.mkv#s:1 (ger)`, see `VideoSubtitleStream`), `text` (the whole row),
+///   then the display path `talk.mkv#s:1 (ger)`, see `VideoSubtitleStream`), `text` (the whole row;
+///   null in the second and later hit records of a row longer than `longRowBytes`, whose first hit
+///   record carries it, so that a one-line transcript of a megabyte with thousands of hits prints
+///   its text once, not once per hit),
 ///   `match`: `{"start": …, "end": …, "text": …}`, UTF-8 byte offsets into `text`, on character
 ///   boundaries, and `spans`: the hit's part in each row it covers, in order,
 ///   `[{"row": "0:3", "start": …, "end": …, "text": …}]`, offsets into that row's text. A hit
@@ -38,29 +41,39 @@ import TranscriptSearch
 public enum JSONLinesFormat {
     public static let schema = 1
 
+    /// Rows longer than this many UTF-8 bytes give their `text` in their first hit record only.
+    public static let longRowBytes = 4096
+
     /// The record of a hit within one row (only its part in `row`, for a hit across rows: use
     /// `hitRecord(at:of:in:)` for those).
-    public static func hitRecord(_ hit: Hit, of total: Int, row: Row) -> String {
+    public static func hitRecord(_ hit: Hit, of total: Int, row: Row, includingText: Bool = true) -> String {
         let range = hit.range(in: row.text)
         let utf8 = row.text.utf8
         let offsets = utf8.distance(from: utf8.startIndex, to: range.lowerBound)..<utf8.distance(from: utf8.startIndex, to: range.upperBound)
         let span = Span(row: row.id, utf8Range: offsets, text: String(row.text[range]))
-        return hitRecord(hit, of: total, row: row, matchedText: span.text, spans: [span])
+        return hitRecord(hit, of: total, row: row, matchedText: span.text, spans: [span], includingText: includingText)
     }
 
-    /// The record of hit `position` of `index`, whole: every row it covers in `spans`.
-    public static func hitRecord(at position: Int, of index: HitIndex, in corpus: Corpus) -> String {
+    /// The record of hit `position` of `index`, whole: every row it covers in `spans`. `row`, when
+    /// given, is the row the hit starts in, already made (a caller writing every hit of a row makes
+    /// it once); `includingText` false writes its `text` as null (a long row's later hits).
+    public static func hitRecord(
+        at position: Int, of index: HitIndex, in corpus: Corpus, row given: Row? = nil, includingText: Bool = true
+    ) -> String {
         let hit = index.hit(at: position)
         let segments = index.segments(ofHitAt: position, in: corpus)
-        let row = corpus.row(at: hit.row)
+        let row = given ?? corpus.row(at: hit.row)
         if segments.count == 1 && hit.utf8Range.upperBound <= row.text.utf8.count {
-            return hitRecord(hit, of: index.count, row: row)  // within one row, as almost every hit
+            // Within one row, as almost every hit.
+            return hitRecord(hit, of: index.count, row: row, includingText: includingText)
         }
         let spans = segments.map { segment in
             let text = corpus.text(ofRow: segment.row)
             return Span(row: corpus.id(ofRow: segment.row), utf8Range: segment.utf8Range, text: String(text[segment.range(in: text)]))
         }
-        return hitRecord(hit, of: index.count, row: row, matchedText: index.matchedText(ofHitAt: position, in: corpus), spans: spans)
+        return hitRecord(
+            hit, of: index.count, row: row, matchedText: index.matchedText(ofHitAt: position, in: corpus), spans: spans,
+            includingText: includingText)
     }
 
     /// A hit's part in one row.
@@ -70,11 +83,13 @@ public enum JSONLinesFormat {
         var text: String
     }
 
-    private static func hitRecord(_ hit: Hit, of total: Int, row: Row, matchedText: String, spans: [Span]) -> String {
+    private static func hitRecord(
+        _ hit: Hit, of total: Int, row: Row, matchedText: String, spans: [Span], includingText: Bool
+    ) -> String {
         var object = begin("hit")
         object.add("hit", hit.position + 1)
         object.add("hits", total)
-        addRow(row, to: &object)
+        addRow(row, to: &object, includingText: includingText)
         object.add("match") { match in
             match.add("start", hit.utf8Range.lowerBound)
             match.add("end", hit.utf8Range.upperBound)
@@ -133,7 +148,7 @@ public enum JSONLinesFormat {
         return object
     }
 
-    private static func addRow(_ row: Row, to object: inout JSONObjectWriter) {
+    private static func addRow(_ row: Row, to object: inout JSONObjectWriter, includingText: Bool = true) {
         object.add("file", row.locator.file)
         object.add("row", row.id.description)
         object.add("line", row.locator.line)
@@ -153,7 +168,11 @@ public enum JSONLinesFormat {
                 member.add("language", video.language)
             }
         }
-        object.add("text", row.text)
+        if includingText {
+            object.add("text", row.text)
+        } else {
+            object.add("text", nil as String?)
+        }
     }
 }
 
