@@ -70,6 +70,27 @@ struct PagerStateTests {
         #expect(state.mode == .navigating)
     }
 
+    /// A failed search (a bad pattern, the time limit) is said in the status line instead of
+    /// "searching…" forever; Escape while searching gives the search up and keeps the hits shown.
+    @Test func aFailedSearchIsSaidAndEscapeCancelsOne() throws {
+        var state = try Self.state()
+        _ = state.reduce(.key(.character("r")))
+        let awaited = try #require(state.awaiting)
+        #expect(PagerView.render(state, colour: false).last?.contains("searching…") == true)
+        _ = state.reduce(.searchFailed(SearchRequest(text: "other"), "stale"))  // not the awaited one
+        #expect(state.awaiting == awaited)
+        _ = state.reduce(.searchFailed(awaited, "bad query at character 7: expected ')'"))
+        #expect(state.awaiting == nil)
+        let status = try #require(PagerView.render(state, colour: false).last)
+        #expect(status.contains("bad query at character 7") && !status.contains("searching…"))
+        _ = state.reduce(.key(.character("w")))
+        #expect(state.awaiting != nil)
+        #expect(state.reduce(.key(.escape)) == [.cancelSearch])
+        #expect(state.awaiting == nil)
+        #expect(state.index.count == 6)  // the hits shown stay
+        #expect(state.reduce(.key(.escape)).isEmpty)  // nothing to cancel now
+    }
+
     @Test func editingKeys() throws {
         var state = try Self.state()
         _ = state.reduce(.key(.character("/")))

@@ -102,6 +102,53 @@ struct SearcherTests {
     }
 }
 
+/// A search that fails is said, never awaited forever: a bad pattern's error and a time limit reach
+/// `fail`; a cancelled search reaches neither `deliver` nor `fail`.
+struct SearcherFailureTests {
+    actor Failures {
+        private(set) var messages: [String] = []
+        func add(_ error: any Error) { messages.append(String(describing: error)) }
+    }
+
+    static let corpus = Corpus([Transcript(source: SourceInfo(path: "m.txt", format: "txt", encoding: "UTF-8"), rows: (0..<20_000).map {
+        Row(id: RowID(source: 0, index: $0), text: "row \($0) of the quarterly budget review", locator: Locator(file: "m.txt"))
+    })])
+
+    @Test func aBadPatternIsAFailureNotAWaitForever() async throws {
+        let failures = Failures()
+        let searcher = Searcher(debounce: .milliseconds(5), engine: Searcher.refiningEngine(over: Self.corpus), deliver: { _ in }) { _, _, error in
+            await failures.add(error)
+        }
+        await searcher.submit(SearchRequest(text: "budget(", options: SearchOptions(syntax: .regularExpression)))
+        await waitUntil { await !failures.messages.isEmpty }
+        #expect(await failures.messages.first?.hasPrefix("bad query") == true)
+    }
+
+    @Test func aSearchPastItsTimeLimitIsAFailureNamingTheLimit() async throws {
+        let failures = Failures()
+        let engine = Searcher.refiningEngine(over: Self.corpus, timeout: .milliseconds(1))
+        let searcher = Searcher(debounce: .milliseconds(5), engine: engine, deliver: { _ in }) { _, _, error in await failures.add(error) }
+        await searcher.submit(SearchRequest(text: "\\d+ of", options: SearchOptions(syntax: .regularExpression)))
+        await waitUntil { await !failures.messages.isEmpty }
+        #expect(await failures.messages == ["the search ran out of its time limit (0.001 s) and was abandoned; --timeout SECONDS gives it longer"])
+    }
+
+    @Test func aCancelledSearchDeliversNothing() async throws {
+        let screen = Screen()
+        let failures = Failures()
+        let searcher = Searcher(debounce: .milliseconds(5), engine: { request in
+            await uncancellableSleep(100)
+            return HitIndex(rowCount: 0)
+        }, deliver: { await screen.show($0) }) { _, _, error in await failures.add(error) }
+        await searcher.submit(SearchRequest(text: "budget"))
+        try await Task.sleep(for: .milliseconds(30))
+        await searcher.cancel()
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(await screen.shown.isEmpty)
+        #expect(await failures.messages.isEmpty)
+    }
+}
+
 actor ResultsBox {
     var count = 0
     func set(_ value: Int) { count = value }

@@ -83,9 +83,12 @@ final class PagerSession: @unchecked Sendable {
     private var finished = false
     private var searcher: Searcher?
     private let corpus: Corpus
+    /// `--timeout`: how long an as-you-type search may run.
+    private let searchTimeout: Duration?
 
     init(search: SavedSearch, current: Int?, mouse: Bool, environment: CommandEnvironment) {
         terminal = RawTerminal(mouse: mouse)
+        searchTimeout = environment.searchTimeout
         corpus = search.corpus
         let size = terminal.size()
         state = PagerState(corpus: search.corpus, index: search.index, request: search.request, current: current,
@@ -96,9 +99,14 @@ final class PagerSession: @unchecked Sendable {
     func run() -> PagerState {
         guard terminal.enter() else { return state }
         let corpus = self.corpus
-        searcher = Searcher(debounce: .milliseconds(40), engine: Searcher.refiningEngine(over: corpus), deliver: { [self] result in
-            self.queue.async { self.apply(.results(result.request, result.index)) }
-        })
+        searcher = Searcher(
+            debounce: .milliseconds(40), engine: Searcher.refiningEngine(over: corpus, timeout: searchTimeout),
+            deliver: { [self] result in self.queue.async { self.apply(.results(result.request, result.index)) } },
+            fail: { [self] _, request, error in
+                // A bad pattern or the time limit: said in the status line, never "searching…" forever.
+                let message = ControlSequences.stripped(String(describing: error))
+                self.queue.async { self.apply(.searchFailed(request, message)) }
+            })
         queue.sync {
             terminal.handleSignals(on: queue, resized: { [weak self] in
                 guard let self else { return }
@@ -127,6 +135,9 @@ final class PagerSession: @unchecked Sendable {
             case .search(let request):
                 guard let searcher else { continue }
                 Task { await searcher.submit(request) }
+            case .cancelSearch:
+                guard let searcher else { continue }
+                Task { await searcher.cancel() }
             }
         }
         draw()

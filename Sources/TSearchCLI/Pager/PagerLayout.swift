@@ -109,6 +109,7 @@ enum PagerView {
         "  /                           edit the query (results as you type;",
         "                              Enter keeps it, Esc goes back)",
         "  i  w  r  a                  toggle case, whole words, regex, accents",
+        "  Esc                         give up a search that takes too long",
         "  ?                           this help      q  quit",
         "",
         "any key closes this help",

@@ -16,12 +16,16 @@ enum PagerAction: Sendable {
     case key(PagerKey)
     case resize(rows: Int, columns: Int)
     case results(SearchRequest, HitIndex)
+    /// The search for the request failed (a bad pattern, the time limit): the message says why.
+    case searchFailed(SearchRequest, String)
 }
 
 /// What the pager asks its driver to do after an action.
 enum PagerEffect: Equatable, Sendable {
     /// Search for this request (as you type, or after a toggle); the result comes back as `.results`.
     case search(SearchRequest)
+    /// Stop the search in flight (Escape while "searching…"): no result is awaited any more.
+    case cancelSearch
     case quit
 }
 
@@ -84,6 +88,11 @@ struct PagerState {
             awaiting = nil
             if let current = cursor.current, !onScreen.contains(index.hit(at: current).row) { centreOnCurrentHit() }
             return []
+        case .searchFailed(let failed, let message):
+            guard failed == awaiting else { return [] }  // stale
+            awaiting = nil
+            note = message
+            return []
         case .key(let key):
             if showsHelp {
                 showsHelp = false
@@ -110,6 +119,11 @@ struct PagerState {
         case .character("g"), .home: topRow = 0
         case .character("G"), .end: scrollToBottom()
         case .character("?"): showsHelp = true
+        case .escape where awaiting != nil:
+            // A search that takes too long is given up; the hits shown stay.
+            awaiting = nil
+            note = "search cancelled"
+            return [.cancelSearch]
         case .character("/"):
             mode = .editing(text: Array(request.text), caret: request.text.count, before: request)
         case .character("i"): return toggle { $0.caseMatching = $0.caseMatching == .insensitive ? .sensitive : .insensitive }

@@ -28,11 +28,26 @@ public struct ResultSequencer: Sendable {
     }
 }
 
+/// A search that ran out of its time limit (`Searcher.refiningEngine(over:timeout:)`).
+public struct SearchTimedOut: Error, CustomStringConvertible, Sendable {
+    public var timeout: Duration
+
+    public init(timeout: Duration) { self.timeout = timeout }
+
+    public var description: String {
+        let milliseconds = timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000
+        let limit = milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(Double(milliseconds) / 1000) s"
+        return "the search ran out of its time limit (\(limit)) and was abandoned; --timeout SECONDS gives it longer"
+    }
+}
+
 /// As-you-type search for a UI, on any platform (no UI framework): `submit` returns at once; after a
 /// quiet `debounce` the newest request is searched. One search is in flight at a time plus the
 /// latest pending request (older pending ones are dropped); submitting cancels the search in flight
-/// (the engine stops at its next check); results reach `deliver` in submission order and a result
-/// older than one already delivered is dropped.
+/// (the engine stops at its next check), and so does `cancel`; results reach `deliver` in
+/// submission order and a result older than one already delivered is dropped. A search that fails
+/// (a bad pattern, a time limit) reaches `fail`, unless a newer request superseded it, so a UI
+/// never waits for a result that will not come.
 public actor Searcher {
     /// Searches a request; should check for cancellation now and then.
     public typealias Engine = @Sendable (SearchRequest) async throws -> HitIndex
@@ -40,16 +55,23 @@ public actor Searcher {
     private let engine: Engine
     private let debounce: Duration
     private let deliver: @Sendable (SearchResult) async -> Void
+    private let fail: @Sendable (Int, SearchRequest, any Error) async -> Void
     private var sequencer = ResultSequencer()
     private var nextSequence = 0
     private var pending: (sequence: Int, request: SearchRequest)?
     private var inFlight: Task<Void, Never>?
     private var debounceTask: Task<Void, Never>?
 
-    public init(debounce: Duration = .milliseconds(120), engine: @escaping Engine, deliver: @escaping @Sendable (SearchResult) async -> Void) {
+    /// - Parameter fail: told the sequence number, request and error of a search that failed
+    ///   (not one cancelled or superseded); by default nothing.
+    public init(
+        debounce: Duration = .milliseconds(120), engine: @escaping Engine, deliver: @escaping @Sendable (SearchResult) async -> Void,
+        fail: @escaping @Sendable (Int, SearchRequest, any Error) async -> Void = { _, _, _ in }
+    ) {
         self.engine = engine
         self.debounce = debounce
         self.deliver = deliver
+        self.fail = fail
     }
 
     /// A searcher over `corpus` with the reference matcher, checking cancellation between rows.
@@ -80,38 +102,63 @@ public actor Searcher {
         return sequence
     }
 
+    /// Drops the pending request and cancels the search in flight (a UI's Escape): nothing more is
+    /// delivered for them.
+    public func cancel() {
+        pending = nil
+        debounceTask?.cancel()
+        inFlight?.cancel()
+    }
+
     private func launchIfIdle() {
         guard inFlight == nil, let next = pending else { return }
         pending = nil
         let engine = self.engine
         inFlight = Task {
-            let index = try? await engine(next.request)
+            let outcome: Result<HitIndex, any Error>
+            do {
+                outcome = .success(try await engine(next.request))
+            } catch {
+                outcome = .failure(error)
+            }
             // Cancelled means superseded: a newer request came in, even if the engine finished anyway.
             let superseded = Task.isCancelled
-            await self.finished(SearchResult(sequence: next.sequence, request: next.request, index: index ?? HitIndex(rowCount: 0)),
-                                succeeded: index != nil && !superseded)
+            await self.finished(next, outcome, superseded: superseded)
         }
     }
 
-    private func finished(_ result: SearchResult, succeeded: Bool) async {
+    private func finished(_ search: (sequence: Int, request: SearchRequest), _ outcome: Result<HitIndex, any Error>, superseded: Bool) async {
         inFlight = nil
-        if succeeded && sequencer.accept(result) { await deliver(result) }
+        switch outcome {
+        case .success(let index):
+            let result = SearchResult(sequence: search.sequence, request: search.request, index: index)
+            if !superseded && sequencer.accept(result) { await deliver(result) }
+        case .failure(let error):
+            if !superseded, !(error is CancellationError), search.sequence > sequencer.lastDelivered {
+                await fail(search.sequence, search.request, error)
+            }
+        }
         launchIfIdle()
     }
 
     /// An engine over `corpus` that remembers the last search it finished and, when a request
     /// refines it (`SearchRequest.refines`: the query only grew), searches just the rows that
     /// matched before: exact, and ever faster as a query is typed. Checks cancellation between rows.
-    public static func refiningEngine(over corpus: Corpus) -> Engine {
+    /// With a `timeout`, a search still running when it passes stops and throws `SearchTimedOut`; a
+    /// request that cannot be searched throws its `QueryError`.
+    public static func refiningEngine(over corpus: Corpus, timeout: Duration? = nil) -> Engine {
         let last = LastSearch()
         return { request in
             let runner = try request.runner()
             let previous = await last.get()
             let candidates = previous.flatMap { request.refines($0.request) ? $0.index.rowsWithHits : nil }
+            let deadline = timeout.map { ContinuousClock.now + $0 }
             do {
-                let index = try runner.search(corpus, until: nil, candidates: candidates, isCancelled: { Task.isCancelled })
+                let index = try runner.search(corpus, until: deadline, candidates: candidates, isCancelled: { Task.isCancelled })
                 await last.set(SearchResult(sequence: 0, request: request, index: index))
                 return index
+            } catch SearchRunner.Interruption.deadlinePassed {
+                throw SearchTimedOut(timeout: timeout ?? .zero)
             } catch {
                 throw CancellationError()
             }
