@@ -32,6 +32,14 @@ public enum ControlSequences {
     /// Bidirectional formatting characters count too (U+202A…U+202E are 0xE2 0x80 0xAA…0xAE,
     /// U+2066…U+2069 are 0xE2 0x81 0xA6…0xA9): `stripped` may have to balance them.
     public static func hasControlBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // One pass without branches over every byte that may start one (C0, DEL, and the lead
+        // bytes of C1, bidirectional formatting and kept file-name bytes); most text has none.
+        var suspect: UInt8 = 0
+        for byte in bytes {
+            suspect |= (byte < 0x20 ? 1 : 0) | (byte == 0x7F ? 1 : 0) | (byte == 0xC2 ? 1 : 0) | (byte == 0xE2 ? 1 : 0)
+                | (byte == 0xF4 ? 1 : 0)
+        }
+        guard suspect != 0 else { return false }
         var previous: UInt8 = 0
         var beforePrevious: UInt8 = 0
         for byte in bytes {

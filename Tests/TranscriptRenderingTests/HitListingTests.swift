@@ -70,3 +70,32 @@ struct HitListingTests {
         #expect(formatting.hitNumbers(4..<7, of: 9) == "5-7/9")
     }
 }
+
+/// The listing made in pieces on every core is the listing line by line, whatever the piece size:
+/// the group separators, section titles and hit numbers fall where they did.
+struct HitListingPiecesTests {
+    static let corpus: Corpus = {
+        let rows = (0..<300).map { index in
+            Row(id: RowID(source: 0, index: index), text: index % 7 == 0 ? "the budget \(index)" : "row \(index)",
+                start: Timestamp(milliseconds: Int64(index) * 1_000), speaker: index % 3 == 0 ? "Alice" : nil,
+                title: "Section \(index / 40)", locator: Locator(file: "book.epub", line: index + 1))
+        }
+        return Corpus([Transcript(source: SourceInfo(path: "book.epub", format: "epub", encoding: "EPUB"), rows: rows)])
+    }()
+
+    @Test(arguments: [0, 1, 3])
+    func piecesJoinedAreTheLines(_ context: Int) throws {
+        let index = SearchRunner(try RegexMatcher(try Query("budget"))).search(Self.corpus)
+        let listing = HitListing(corpus: Self.corpus, index: index, styler: Styler(isEnabled: true), contextRows: context)
+        let lines = listing.lines(forSource: 0, current: 4).map { $0 + "\n" }.joined()
+        for (size, cores) in [(1, 2), (2, 2), (7, 3), (64, 2), (10_000, 1)] {
+            var pieces = ""
+            listing.forEachPiece(forSource: 0, current: 4, rowsPerPiece: size, cores: cores) { pieces += $0; return true }
+            #expect(pieces == lines, "pieces of \(size) on \(cores) cores")
+        }
+        // Stopping stops.
+        var count = 0
+        listing.forEachPiece(forSource: 0, rowsPerPiece: 2) { _ in count += 1; return count < 3 }
+        #expect(count == 3)
+    }
+}

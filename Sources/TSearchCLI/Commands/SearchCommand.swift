@@ -1,3 +1,4 @@
+import Foundation
 import TranscriptFormats
 import TranscriptModel
 import TranscriptRendering
@@ -71,8 +72,9 @@ struct SearchCommand {
             for source in corpus.sources.indices where !out.isClosed && index.count(inRows: corpus.rows(ofSource: source)) > 0 {
                 if !first { out.line() }
                 first = false
-                listing.forEachLine(forSource: source) { line in
-                    out.line(line)
+                // Formatted on every core, a piece of rows at a time, written in order.
+                listing.forEachPiece(forSource: source, cores: SearchCommand.cores) { piece in
+                    out.write(piece)
                     return !out.isClosed
                 }
             }
@@ -114,6 +116,9 @@ struct SearchCommand {
             environment.report("warning: \(error.description)")
         }
     }
+
+    /// The cores a listing is formatted on.
+    static let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
     private func writeJSON(corpus: Corpus, index: HitIndex, loading: CorpusLoading) {
         let out = environment.stdout

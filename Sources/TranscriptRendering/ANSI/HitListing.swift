@@ -1,3 +1,4 @@
+import Dispatch
 import TranscriptModel
 import TranscriptSearch
 
@@ -58,6 +59,55 @@ public struct HitListing: Sendable {
         }
     }
 
+    /// The same lines as `forEachLine`, each ending in a line end, handed over in pieces of
+    /// `rowsPerPiece` rows in order: the pieces of a round are formatted on every core at once
+    /// (`cores` of them), so a listing of a million hits is made in parallel and still printed as
+    /// it is made. `body` returns false to stop.
+    public func forEachPiece(
+        forSource source: Int, current: Int? = nil, rowsPerPiece: Int = 2048, cores: Int = 2, _ body: (String) -> Bool
+    ) {
+        let rows = corpus.rows(ofSource: source)
+        guard index.count(inRows: rows) > 0 else { return }
+        guard body(formatting.styler.paint(ControlSequences.stripped(corpus.sources[source].path), .path) + "\n") else { return }
+        let shown = Array(ContextRows.shown(in: rows, index: index, context: contextRows, corpus: corpus))
+        let pieces = stride(from: 0, to: shown.count, by: max(1, rowsPerPiece)).map { $0..<min($0 + max(1, rowsPerPiece), shown.count) }
+        var next = 0
+        while next < pieces.count {
+            let round = Array(pieces[next..<min(pieces.count, next + max(1, cores))])
+            let texts = PieceTexts(count: round.count)
+            defer { texts.free() }
+            DispatchQueue.concurrentPerform(iterations: round.count) { piece in
+                // Each iteration writes its own slot; the corpus and the hits are only read.
+                texts.slots[piece] = text(of: shown, in: round[piece], current: current)
+            }
+            for text in texts.slots { guard body(text) else { return } }
+            next += round.count
+        }
+    }
+
+    /// The lines of `shown[range]`, each with its line end: the group separator and section title
+    /// before a row as `forEachLine` writes them (the title compared with the row before the piece).
+    private func text(of shown: [ContextRows.Shown], in range: Range<Int>, current: Int?) -> String {
+        let styler = formatting.styler
+        var out = ""
+        var shownTitle = range.lowerBound > 0 ? corpus.row(at: shown[range.lowerBound - 1].row).title : nil
+        for entry in shown[range] {
+            if contextRows > 0, entry.startsGroup {
+                out += styler.paint("--", .separator)
+                out += "\n"
+            }
+            let value = corpus.row(at: entry.row)
+            if let title = value.title, title != shownTitle {
+                out += styler.paint("§ " + ControlSequences.stripped(title), .section)
+                out += "\n"
+            }
+            shownTitle = value.title
+            out += line(for: value, at: entry.row, current: current)
+            out += "\n"
+        }
+        return out
+    }
+
     /// One hit in its context, for `tsearch next`/`show`: a header naming the hit
     /// (`hit 3 of 17 · 00:06:32 · Alice · standup.vtt · § Budget`, the time and speaker of the row
     /// the hit starts in), then the hit's rows with `contextRows` rows each side (within its file),
@@ -101,5 +151,19 @@ public struct HitListing: Sendable {
         line += formatting.speakerPrefix(of: value)
         line += formatting.highlighted(value.text, segments: segments, current: current)
         return line
+    }
+}
+
+/// The texts of one round of pieces, one slot each, written by the threads that format them.
+private final class PieceTexts: @unchecked Sendable {
+    let slots: UnsafeMutableBufferPointer<String>
+
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: "")
+    }
+
+    func free() {
+        slots.deinitialize().deallocate()
     }
 }
