@@ -156,4 +156,42 @@ record("revai-transcript.json", "revai", [
     row(next(e.timestamp for e in m.elements if e.type_ == "text"), f"Speaker {m.speaker}", "".join(e.value for e in m.elements))
     for m in read.monologues])
 
+# --- AWS Transcribe: batch job output as the service documents it (times as strings, punctuation
+# items without times, speaker segments), read back by tscribe, a converter of these files.
+import tscribe
+
+def aws_item(w, labelled):
+    item = {"start_time": f"{w[2]:.3f}", "end_time": f"{w[3]:.3f}", "type": "pronunciation",
+            "alternatives": [{"confidence": "0.98", "content": w[1]}]}
+    if labelled:
+        item["speaker_label"] = f"spk_{w[0] - 1}"
+    return item
+
+for name, labelled in (("aws-speaker-segments.json", False), ("aws-labelled-items.json", True)):
+    items, segments = [], []
+    for line in by_line:
+        for w in line:
+            items.append(aws_item(w, labelled))
+        items.append({"type": "punctuation", "alternatives": [{"confidence": "0.0", "content": "."}]})
+        segments.append({"start_time": f"{line[0][2]:.3f}", "speaker_label": f"spk_{line[0][0] - 1}",
+                         "end_time": f"{line[-1][3]:.3f}",
+                         "items": [{"start_time": f"{w[2]:.3f}", "speaker_label": f"spk_{w[0] - 1}",
+                                    "end_time": f"{w[3]:.3f}"} for w in line]})
+    job = {"jobName": name.removesuffix(".json"), "accountId": "000000000000", "status": "COMPLETED",
+           "results": {"transcripts": [{"transcript": ". ".join(" ".join(w[1] for w in line) for line in by_line) + "."}],
+                       "speaker_labels": {"speakers": 2, "segments": segments}, "items": items}}
+    (files / name).write_text(json.dumps(job, indent=1))
+    frame = tscribe.decode_transcript(tscribe.load_json(files / name))
+    # tscribe shows whole seconds; the exact start is that of the segment each of its rows comes from.
+    starts = [float(s["start_time"]) for s in job["results"]["speaker_labels"]["segments"] if s["items"]]
+    assert len(starts) == len(frame)
+    read = []
+    for start, (_, r) in zip(starts, frame.iterrows()):
+        assert r["start_time"] == tscribe.convert_time_stamp(start)
+        if read and read[-1]["speaker"] == r["speaker"]:  # one speaker's consecutive segments are one turn
+            read[-1]["text"] += " " + " ".join(r["comment"].split())
+        else:
+            read.append(row(start, r["speaker"], r["comment"]))
+    record(name, "aws", read)
+
 (root / "expected.json").write_text(json.dumps(sorted(expected, key=lambda e: e["path"]), indent=1, ensure_ascii=False))
