@@ -130,7 +130,7 @@ import Testing
         guard parts.count == 4 else { return }
         #expect(parts[0] == ["always", "auto", "never"])
         #expect(parts[1] == ["--format"])
-        #expect(Set(parts[2]) == ["--context", "--json", "--color", "--no-wrap", "--help", "--version"])
+        #expect(Set(parts[2]) == ["--context", "--json", "--color", "--no-wrap", "--timeout", "--help", "--version"])
         #expect(parts[3] == ["notes.txt"])
     }
 

@@ -7,21 +7,10 @@ import Darwin
 #endif
 import TranscriptModel
 
-// The system calls that take a path, taking it as a `String` kept by `FileSystemPath` (a name
-// whose bytes are not UTF-8 keeps them): within this module they are chosen over the C functions,
-// which would hand the system the kept bytes re-encoded as UTF-8 and so another name.
-
-func open(_ path: String, _ flags: Int32) -> Int32 {
-    FileSystemPath.withSystemPath(path) { open($0, flags) }
-}
-
-func open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
-    FileSystemPath.withSystemPath(path) { open($0, flags, mode) }
-}
-
-func stat(_ path: String, _ status: UnsafeMutablePointer<stat>) -> Int32 {
-    FileSystemPath.withSystemPath(path) { stat($0, status) }
-}
+// The system calls the command line makes with a path, beyond `open` and `stat` (in
+// `TranscriptModel/Platform/FileSystemPath.swift`), taking it as a `String` kept by
+// `FileSystemPath` (a name whose bytes are not UTF-8 keeps them): chosen over the C functions,
+// which would hand the system the kept bytes re-encoded as UTF-8, another name.
 
 func lstat(_ path: String, _ status: UnsafeMutablePointer<stat>) -> Int32 {
     FileSystemPath.withSystemPath(path) { lstat($0, status) }

@@ -246,21 +246,7 @@ enum SystemCalls {
     /// a named pipe planted at its name is an error (not a write elsewhere, not a hang).
     static func lock(_ path: String) -> Result<Int32, SystemError> {
         let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            let reason = errno == ELOOP ? "it is a symbolic link" : errorMessage(errno)
-            return .failure(SystemError("cannot open \(path): \(reason)"))
-        }
-        guard isRegularFile(descriptor) else {
-            close(descriptor)
-            return .failure(SystemError("cannot lock \(path): not a regular file"))
-        }
-        while flock(descriptor, LOCK_EX) != 0 {
-            if errno == EINTR { continue }
-            let message = errorMessage(errno)
-            close(descriptor)
-            return .failure(SystemError("cannot lock \(path): \(message)"))
-        }
-        return .success(descriptor)
+        return take(descriptor, openError: errno, LOCK_EX, path: path)
     }
 
     /// Takes a shared advisory lock on `path` for reading only, waiting for any writer: the lock
@@ -273,15 +259,21 @@ enum SystemCalls {
             descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
             if descriptor < 0, errno == ENOENT { return .success(nil) }
         }
+        return take(descriptor, openError: errno, LOCK_SH, path: path).map { $0 }
+    }
+
+    /// The lock `operation` on the lock file just opened as `descriptor` (negative: the opening
+    /// failed with `openError`): refused through a link or on anything but a regular file; the
+    /// descriptor is closed on failure.
+    private static func take(_ descriptor: Int32, openError: Int32, _ operation: Int32, path: String) -> Result<Int32, SystemError> {
         guard descriptor >= 0 else {
-            let reason = errno == ELOOP ? "it is a symbolic link" : errorMessage(errno)
-            return .failure(SystemError("cannot open \(path): \(reason)"))
+            return .failure(SystemError("cannot open \(path): " + (openError == ELOOP ? "it is a symbolic link" : errorMessage(openError))))
         }
         guard isRegularFile(descriptor) else {
             close(descriptor)
             return .failure(SystemError("cannot lock \(path): not a regular file"))
         }
-        while flock(descriptor, LOCK_SH) != 0 {
+        while flock(descriptor, operation) != 0 {
             if errno == EINTR { continue }
             let message = errorMessage(errno)
             close(descriptor)

@@ -101,16 +101,18 @@ package enum FileSystemPath {
     }
 }
 
-// The calls that take a path, taking the path as a `String` kept by `FileSystemPath`: within
-// this module they are chosen over the C functions (which would write the kept bytes as UTF-8).
-func open(_ path: String, _ flags: Int32) -> Int32 {
+// The calls that take a path, taking the path as a `String` kept by `FileSystemPath`: in this
+// package they are chosen over the C functions (which would hand the system the kept bytes
+// re-encoded as UTF-8, another name). The command line adds the calls only it makes
+// (`TSearchCLI/Platform/PathCalls.swift`).
+package func open(_ path: String, _ flags: Int32) -> Int32 {
     FileSystemPath.withSystemPath(path) { open($0, flags) }
 }
 
-func open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+package func open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
     FileSystemPath.withSystemPath(path) { open($0, flags, mode) }
 }
 
-func stat(_ path: String, _ status: UnsafeMutablePointer<stat>) -> Int32 {
+package func stat(_ path: String, _ status: UnsafeMutablePointer<stat>) -> Int32 {
     FileSystemPath.withSystemPath(path) { stat($0, status) }
 }
