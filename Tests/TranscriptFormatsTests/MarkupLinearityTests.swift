@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import TranscriptFormats
 
@@ -31,5 +32,26 @@ struct MarkupLinearityTests {
         let book = TestBook(chapters: [("c.xhtml", body)], toc: [])
         let result = try EPUBLoader.load(bytes: book.bytes(), path: "book.epub")
         #expect(result.rows.map(\.text).contains("budget"))
+    }
+}
+
+/// Processing instructions never reach FoundationXML, which on Linux crashes on one without data
+/// (`<?php?>`: it measures a null string); they carry no text and are blanked, line ends kept.
+struct ProcessingInstructionTests {
+    @Test func blankedButForTheLeadingDeclaration() throws {
+        let document = Array("<?xml version=\"1.0\"?>\n<a><?php?>x<?pi\nline?></a>".utf8)
+        let blanked = try #require(MarkupReader.blankingProcessingInstructions(document))
+        #expect(String(decoding: blanked, as: UTF8.self) == "<?xml version=\"1.0\"?>\n<a>       x    \n      </a>")
+        #expect(MarkupReader.blankingProcessingInstructions(Array("<a><?never ends".utf8)) == nil)
+    }
+
+    /// Found by the fuzzer: an unterminated instruction after a data-less one crashed the srv3 reader.
+    @Test(arguments: ["input.srv3", "input.ttml", "input.smi", "book.epub"])
+    func aDataLessInstructionIsNoCrash(_ path: String) throws {
+        let crash: [UInt8] = Array("<?lmx?><timedtext fov>\n<head>\n<?xml".utf8) + [0xEB] + Array("verIterator<ws p id=\"0\"/>0".utf8)
+        _ = try? TranscriptLoader.load(bytes: crash, path: path)
+        let chapter = "<?xml version=\"1.0\"?><html><body><p>budget<?php?></p><?x?></body></html>"
+        let (events, _) = XMLEvents.parseCountingErrors(Array(chapter.utf8))
+        #expect(events?.contains { if case .text(let text) = $0 { text.trimmingCharacters(in: .whitespaces) == "budget" } else { false } } == true)
     }
 }

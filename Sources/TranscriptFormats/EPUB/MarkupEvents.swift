@@ -77,6 +77,35 @@ enum MarkupReader {
         return false
     }
 
+    /// `bytes` with every processing instruction (`<?target data?>`) but a leading XML declaration
+    /// blanked with spaces, line ends kept: they carry no text, and FoundationXML on Linux crashes
+    /// on one without data (it measures a null string). Nil when one never ends.
+    /// - Complexity: O(bytes).
+    static func blankingProcessingInstructions(_ bytes: [UInt8]) -> [UInt8]? {
+        guard bytes.count > 1 else { return bytes }
+        var out = bytes
+        var index = 0
+        // A leading declaration (after a byte-order mark or white space) is the parser's own.
+        while index < out.count, [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains(out[index]) { index += 1 }
+        if out[index...].starts(with: Array("<?xml".utf8)), index + 5 < out.count, [0x20, 0x09, 0x0A, 0x0D].contains(out[index + 5]) {
+            index += 5
+            while index + 1 < out.count, !(out[index] == UInt8(ascii: "?") && out[index + 1] == UInt8(ascii: ">")) { index += 1 }
+            index += 2
+        }
+        while index + 1 < out.count {
+            guard out[index] == UInt8(ascii: "<"), out[index + 1] == UInt8(ascii: "?") else {
+                index += 1
+                continue
+            }
+            var end = index + 2
+            while end + 1 < out.count, !(out[end] == UInt8(ascii: "?") && out[end + 1] == UInt8(ascii: ">")) { end += 1 }
+            guard end + 1 < out.count else { return nil }
+            for blank in index..<(end + 2) where out[blank] != 0x0A && out[blank] != 0x0D { out[blank] = 0x20 }
+            index = end + 2
+        }
+        return out
+    }
+
     /// More attributes than any real element has: an element with more is read by the forgiving
     /// tokenizer.
     static let attributeLimit = 1_000
@@ -125,7 +154,8 @@ final class XMLEvents: NSObject, XMLParserDelegate {
         // libxml2 checks each attribute against every earlier one of its element: quadratic in an
         // element with tens of thousands of them. No real document has such an element; the
         // forgiving reader (linear) takes it.
-        guard !MarkupReader.hasCrowdedElement(bytes, limit: MarkupReader.attributeLimit) else { return (nil, 0) }
+        guard !MarkupReader.hasCrowdedElement(bytes, limit: MarkupReader.attributeLimit),
+              let bytes = MarkupReader.blankingProcessingInstructions(bytes) else { return (nil, 0) }
         let parser = XMLParser(data: Data(bytes))
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = false

@@ -94,6 +94,9 @@ final class XMLTree {
 
     /// Parses `bytes` into a tree, under the depth limit.
     private static func parse(_ bytes: [UInt8], file: String) throws(FormatError) -> XMLTree {
+        guard let bytes = MarkupReader.blankingProcessingInstructions(bytes) else {
+            throw FormatError(file: file, kind: .xml("a processing instruction (<?…) never ends"))
+        }
         let builder = TreeBuilder()
         let parser = XMLParser(data: Data(bytes))
         parser.shouldResolveExternalEntities = false
