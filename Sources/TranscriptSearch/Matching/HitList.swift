@@ -66,3 +66,21 @@ extension HitIndex {
         self.init(rowCount: rowCount, hitRows: hits.rows, hitStarts: hits.starts, hitEnds: hits.ends)
     }
 }
+
+extension HitList {
+    /// The hits `search` finds in `text` taken as a corpus of one row (its UTF-8 and the offsets
+    /// `[0, count]`), as ranges of `text`: a buffer matcher's `ranges(in:)`.
+    static func ranges(
+        in text: String, _ search: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<Int>) -> HitList
+    ) -> [Range<String.Index>] {
+        var text = text
+        let found = text.withUTF8 { bytes in
+            [0, bytes.count].withUnsafeBufferPointer { offsets in search(bytes, offsets) }
+        }
+        let utf8 = text.utf8
+        return found.starts.indices.map { hit in
+            utf8.index(utf8.startIndex, offsetBy: Int(found.starts[hit]))
+                ..< utf8.index(utf8.startIndex, offsetBy: Int(found.ends[hit]))
+        }
+    }
+}

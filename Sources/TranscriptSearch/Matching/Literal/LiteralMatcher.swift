@@ -58,15 +58,7 @@ public struct LiteralMatcher: Matcher {
     }
 
     public func ranges(in text: String) -> [Range<String.Index>] {
-        var text = text
-        let found = text.withUTF8 { bytes in
-            [0, bytes.count].withUnsafeBufferPointer { offsets in search(bytes, offsets: offsets, rows: 0..<1) }
-        }
-        let utf8 = text.utf8
-        return found.starts.indices.map { hit in
-            utf8.index(utf8.startIndex, offsetBy: Int(found.starts[hit]))
-                ..< utf8.index(utf8.startIndex, offsetBy: Int(found.ends[hit]))
-        }
+        HitList.ranges(in: text) { search($0, offsets: $1, rows: 0..<1) }
     }
 
     public func hits(
