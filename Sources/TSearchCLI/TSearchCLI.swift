@@ -60,6 +60,8 @@ public enum TSearchCLI {
                 }
                 let settings = try SearchCommand.Settings(raw, environment: environment)
                 return SearchCommand(settings: settings, environment: environment).run()
+            case .speakers:
+                return SpeakersCommand(raw: raw, environment: environment).run()
             case .rows:
                 return RowsCommand(raw: raw, environment: environment).run()
             case .pager:

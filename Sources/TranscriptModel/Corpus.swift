@@ -204,6 +204,16 @@ public struct Corpus: Sendable {
         speakerIDs[index] >= 0 ? strings[Int(speakerIDs[index])] : nil
     }
 
+    /// Row `index`'s speaker as a number into `internedStrings`, or -1 for none: rows with the same
+    /// speaker have the same number, so a filter or a count can decide once per name. - Complexity: O(1).
+    package func speakerNumber(ofRow index: Int) -> Int32 { speakerIDs[index] }
+
+    /// Row `index`'s section title as a number into `internedStrings`, or -1. - Complexity: O(1).
+    package func titleNumber(ofRow index: Int) -> Int32 { titleIDs[index] }
+
+    /// The interned speakers, titles and book documents, numbered as `speakerNumber(ofRow:)` counts.
+    package var internedStrings: [String] { strings }
+
     /// Row `index`'s section title. - Complexity: O(1).
     public func title(ofRow index: Int) -> String? {
         titleIDs[index] >= 0 ? strings[Int(titleIDs[index])] : nil

@@ -3,7 +3,7 @@ import TranscriptSearch
 
 /// The subcommands.
 enum CommandName: String, CaseIterable, Sendable {
-    case search, next, prev, goto, show, export, pager, rows, help, man, completions
+    case search, next, prev, goto, show, export, pager, rows, speakers, help, man, completions
 
     var summary: String {
         switch self {
@@ -15,6 +15,7 @@ enum CommandName: String, CaseIterable, Sendable {
         case .export: return "Write the hits highlighted (ANSI text, one HTML page, highlight markup) or their moments as a playlist (mpv EDL, M3U)"
         case .pager: return "Browse the hits full screen, with as-you-type search (the saved search if no arguments)"
         case .rows: return "Print the rows a transcript loads as (what search sees)"
+        case .speakers: return "List who speaks in the transcripts, with their rows (the names speaker: picks from)"
         case .help: return "Print this help, or a command's"
         case .man: return "Print the manual page (roff): tsearch man | man -l -"
         case .completions: return "Print the shell completion script for bash, zsh or fish"
@@ -31,6 +32,7 @@ enum CommandName: String, CaseIterable, Sendable {
         case .export: return "tsearch export --format \(ExportFormat.allCases.map(\.rawValue).joined(separator: "|")) [-o FILE] [OPTIONS] [QUERY PATH ...]"
         case .pager: return "tsearch pager [OPTIONS] [QUERY] [PATH ...]"
         case .rows: return "tsearch rows [OPTIONS] [PATH ...]"
+        case .speakers: return "tsearch speakers [OPTIONS] [PATH ...]"
         case .help: return "tsearch help [COMMAND]"
         case .man: return "tsearch man"
         case .completions: return "tsearch completions bash|zsh|fish"
@@ -40,7 +42,7 @@ enum CommandName: String, CaseIterable, Sendable {
     /// What the command's positional arguments are, for completion; nil when none is worth offering.
     var operands: ValueKind? {
         switch self {
-        case .search, .export, .pager, .rows: return .path
+        case .search, .export, .pager, .rows, .speakers: return .path
         case .next, .prev, .goto, .show, .man: return nil
         case .help: return .choices(CommandName.allCases.map(\.rawValue))
         case .completions: return .choices(Shell.allCases.map(\.rawValue))
@@ -99,7 +101,7 @@ struct Flag: Sendable {
     }
 
     static let searching: Set<CommandName> = [.search]
-    static let loading: Set<CommandName> = [.search, .rows]
+    static let loading: Set<CommandName> = [.search, .rows, .speakers]
     static let printingHits: Set<CommandName> = searching.union(CommandName.navigating).union([.export])
     static let printing: Set<CommandName> = loading.union(CommandName.navigating)
     static let exporting: Set<CommandName> = [.export, .pager]
@@ -134,7 +136,7 @@ struct Flag: Sendable {
              help: "Search each file as one text, its cues joined by a space, so a sentence cut over two cues is found (shown whole, with the first cue's time).",
              commands: searching.union(exporting)) { raw, _ in raw.spanning = .acrossRows },
         Flag(long: "speaker", short: nil, valueName: "NAME",
-             help: "Only rows spoken by NAME (repeatable; also speaker:NAME in the query).",
+             help: "Only rows spoken by NAME: the starts of its name parts, case and accents ignored (Alice, jose g); \"Alice Johnson\" in double quotes is that whole name. Repeatable, any of them (also speaker:NAME in the query).",
              commands: searching.union(exporting)) { raw, value in raw.filter.speakers.append(value) },
         Flag(long: "after", short: nil, valueName: "TIME",
              help: "Only rows that end after TIME (00:10:00, 10:00 or seconds; also after:TIME).",

@@ -78,7 +78,7 @@ struct SearchCommand {
                     return !out.isClosed
                 }
             }
-            if settings.facets && !out.isClosed { printFacets(Facets(index: index, corpus: corpus), styler: styler) }
+            if settings.facets && !out.isClosed { printFacets(facets(corpus, index), styler: styler) }
             if environment.stdoutIsTerminal && index.count > 0 {
                 let files = corpus.sources.indices.filter { index.count(inRows: corpus.rows(ofSource: $0)) > 0 }.count
                 out.line()
@@ -103,6 +103,11 @@ struct SearchCommand {
             let items = counts.map { "\(ControlSequences.stripped($0.value ?? "(none)")) \($0.hits)" }
             out.line(styler.paint("hits by \(name):", .separator) + " " + items.joined(separator: " · "))
         }
+    }
+
+    /// The disjunctive facets of this search (`Facets(request:index:corpus:)`).
+    private func facets(_ corpus: Corpus, _ index: HitIndex) -> Facets {
+        (try? Facets(request: settings.request, index: index, corpus: corpus)) ?? Facets(index: index, corpus: corpus)
     }
 
     /// Saves the session; a failure is a warning (the search itself succeeded).
@@ -146,7 +151,7 @@ struct SearchCommand {
             query: settings.request.description, caseMatching: settings.request.options.caseMatching,
             hits: index.count, rowsWithHits: index.rowsWithHits.count, rows: corpus.rowCount,
             files: corpus.sources.count, filesWithHits: filesWithHits,
-            errors: loading.errorCount, warnings: loading.warningCount, facets: Facets(index: index, corpus: corpus)
+            errors: loading.errorCount, warnings: loading.warningCount, facets: facets(corpus, index)
         )))
     }
 }

@@ -37,10 +37,12 @@ enum SearchExecution {
         return .failure(Abandoned(description: abandonedMessage(timeout: timeout, runner: runner, request: request)))
     }
 
-    /// `search(_:over:request:environment:)`, reporting an abandoned search on stderr (nil then).
+    /// `search(_:over:request:environment:)`, reporting an abandoned search on stderr (nil then), and
+    /// a `speaker:` value that picks no speaker (`UnmatchedSpeakers`).
     static func run(_ runner: SearchRunner, over corpus: Corpus, request: SearchRequest?, environment: CommandEnvironment) -> HitIndex? {
         switch search(runner, over: corpus, request: request, environment: environment) {
         case .success(let index):
+            UnmatchedSpeakers.report(runner.filter, in: corpus, environment: environment)
             return index
         case .failure(let abandoned):
             environment.report(abandoned.description)

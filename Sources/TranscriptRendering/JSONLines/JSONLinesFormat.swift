@@ -31,6 +31,8 @@ import TranscriptSearch
 /// - `context` (with `-C N`): `file`, `row`, `line`, `cue`, `start_ms`, `end_ms`, `speaker`, `title`,
 ///   `text`.
 /// - `row` (`tsearch rows --json`): the same members as `context`.
+/// - `speaker` (`tsearch speakers --json`): `speaker` (the name as the files write it) and `rows`
+///   (how many rows it speaks), most rows first.
 /// - `summary`, last: `query` (with its tokens), `case` (`insensitive`/`sensitive`), `hits`,
 ///   `rows_with_hits`, `rows`, `files`, `files_with_hits`, `errors` (files that could not be read),
 ///   `warnings` (cues skipped), and `facets`: `{"speaker": [{"value": "Alice", "hits": 12}, …],
@@ -114,6 +116,14 @@ public enum JSONLinesFormat {
     public static func rowRecord(_ row: Row) -> String {
         var object = begin("row")
         addRow(row, to: &object)
+        return object.finished
+    }
+
+    /// A `speaker` record: a speaker of the corpus and the rows it speaks.
+    public static func speakerRecord(_ speaker: Suggestion) -> String {
+        var object = begin("speaker")
+        object.add("speaker", speaker.value)
+        object.add("rows", speaker.rows)
         return object.finished
     }
 

@@ -59,15 +59,16 @@ struct JoinedRows {
 extension SearchRunner {
     /// Whether a search across rows must look at `source`: with a filter, only if one of its rows
     /// passes (a `--file` filter rules out whole files without joining their rows).
-    func searchesAcrossRows(ofSource source: Int, in corpus: Corpus) -> Bool {
-        filter.isEmpty || corpus.rows(ofSource: source).contains { filter.accepts(row: $0, in: corpus) }
+    /// `passes` is the filter decided for `corpus` (`rowTest(for:)`).
+    func searchesAcrossRows(ofSource source: Int, in corpus: Corpus, passes: (Int) -> Bool) -> Bool {
+        filter.isEmpty || corpus.rows(ofSource: source).contains(where: passes)
     }
 
     /// The hits of `source` when hits may cross rows: its rows joined into one text (`JoinedRows`)
     /// and searched whole by `matcher`; a filter keeps the hits whose first row passes it (so
     /// `--speaker Alice` keeps the sentence Alice starts, which runs on into cues with no speaker
     /// label, as SubRip files write them).
-    func hitsAcrossRows(ofSource source: Int, in corpus: Corpus, matcher: any Matcher)
+    func hitsAcrossRows(ofSource source: Int, in corpus: Corpus, matcher: any Matcher, passes: (Int) -> Bool)
         -> (joined: JoinedRows, hits: [(row: Int, utf8Range: Range<Int>, range: Range<String.Index>)]) {
         let joined = JoinedRows(corpus.rows(ofSource: source), of: corpus)
         var hits = joined.hits(of: matcher)
@@ -75,9 +76,9 @@ extension SearchRunner {
             var accepted: [Int: Bool] = [:]
             hits.removeAll { hit in
                 if let known = accepted[hit.row] { return !known }
-                let passes = filter.accepts(row: hit.row, in: corpus)
-                accepted[hit.row] = passes
-                return !passes
+                let passed = passes(hit.row)
+                accepted[hit.row] = passed
+                return !passed
             }
         }
         return (joined, hits)
@@ -91,15 +92,16 @@ extension SearchRunner {
     ) throws(Interruption) -> HitIndex {
         var index = HitIndex(rowCount: corpus.rowCount)
         let clock = ContinuousClock()
+        let passes = rowTest(for: corpus)
         for source in corpus.sources.indices {
             let rows = corpus.rows(ofSource: source)
             if isCancelled() { throw .cancelled }
             if let deadline, clock.now > deadline { throw .deadlinePassed(row: rows.lowerBound) }
-            guard searchesAcrossRows(ofSource: source, in: corpus) else {
+            guard searchesAcrossRows(ofSource: source, in: corpus, passes: passes) else {
                 for row in rows { index.append(row: row, utf8Ranges: []) }
                 continue
             }
-            var hits = hitsAcrossRows(ofSource: source, in: corpus, matcher: matcher).hits[...]
+            var hits = hitsAcrossRows(ofSource: source, in: corpus, matcher: matcher, passes: passes).hits[...]
             for row in rows {
                 var ranges: [Range<Int>] = []
                 while let hit = hits.first, hit.row == row {

@@ -57,9 +57,10 @@ public struct SearchRunner: Sendable {
     ) throws(Interruption) -> HitIndex {
         guard let matcher else {
             var index = HitIndex(rowCount: corpus.rowCount)
+            let passes = rowTest(for: corpus)
             for row in 0..<corpus.rowCount {
                 if row % 4096 == 0, isCancelled() { throw .cancelled }
-                index.append(row: row, utf8Ranges: filter.isEmpty || filter.accepts(row: row, in: corpus) ? [0..<0] : [])
+                index.append(row: row, utf8Ranges: passes(row) ? [0..<0] : [])
             }
             return index
         }
@@ -82,8 +83,9 @@ public struct SearchRunner: Sendable {
     /// that pass the filter. - Complexity: O(rows), O(candidates) with candidates and no filter.
     func searchedSpans(_ corpus: Corpus, candidates: [Int]?) -> [Range<Int>] {
         var spans: [Range<Int>] = []
+        let passes = rowTest(for: corpus)
         func add(_ row: Int) {
-            guard filter.isEmpty || filter.accepts(row: row, in: corpus) else { return }
+            guard passes(row) else { return }
             if let last = spans.last, last.upperBound == row {
                 spans[spans.count - 1] = last.lowerBound..<row + 1
             } else {
@@ -98,6 +100,13 @@ public struct SearchRunner: Sendable {
             for row in 0..<corpus.rowCount { add(row) }
         }
         return spans
+    }
+
+    /// Whether a row of `corpus` passes the filter, decided once per name (`RowFilter.Predicate`).
+    func rowTest(for corpus: Corpus) -> (Int) -> Bool {
+        guard !filter.isEmpty else { return { _ in true } }
+        let predicate = RowFilter.Predicate(filter, corpus: corpus)
+        return { predicate.accepts(row: $0) }
     }
 
     /// `matcher`'s hits in `spans` of `buffer`, one piece per core at a time.

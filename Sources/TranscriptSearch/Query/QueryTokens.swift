@@ -29,7 +29,10 @@ public enum QueryTokens {
             }
             let key = String(word[..<colon]).lowercased()
             var value = String(word[word.index(after: colon)...])
-            if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = String(value.dropFirst().dropLast()) }
+            // A quoted speaker keeps its quotes: it names a whole speaker (`NamePattern`).
+            if key != "speaker", value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 {
+                value = String(value.dropFirst().dropLast())
+            }
             guard !value.isEmpty else {
                 words.append(word)
                 continue

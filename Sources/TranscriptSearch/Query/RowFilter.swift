@@ -1,21 +1,33 @@
 import TranscriptModel
 
-/// Which rows a search looks at. Every filter that is set must hold; within one, any value may.
+/// Which rows a search looks at. Filters of different kinds combine with *and* (every kind that is
+/// set must hold); values of one kind combine with *or* (any of them may): `speaker:Alice
+/// speaker:Bob after:10:00` is "Alice or Bob, after ten minutes" (Algolia's disjunctive facets).
 ///
-/// - `speakers`: the row's speaker equals one of them, ignoring case;
+/// - `speakers`: the row's speaker is one a value picks as a `NamePattern`: by name parts, ignoring
+///   case and accents (`Alice` and `alice j` pick "Alice Johnson", `jose` picks "José García"), or,
+///   for a value in double quotes (`"Alice Johnson"`), that whole name only;
 /// - `after` / `before`: the row is timed and overlaps the span (ends after `after`, starts before
 ///   `before`); untimed rows never pass a time filter;
 /// - `files`: the row's file matches one of these globs (`*`, `?`, `[abc]`), against the whole path
 ///   or its last component (for a video's subtitle stream, `talk.mkv#s:1 (ger)`, also against the
 ///   video's path or name);
 /// - `sections`: the row's section title contains one of them, ignoring case.
+///
+/// A search decides each distinct speaker, title and file once (`Predicate`), not once per row.
 public struct RowFilter: Hashable, Sendable, Codable {
+    /// Speaker names as typed (`NamePattern`); a value in double quotes is a whole name.
     public var speakers: [String] = []
+    /// Rows that end after this time.
     public var after: Timestamp?
+    /// Rows that start before this time.
     public var before: Timestamp?
+    /// Globs a row's file path or file name matches.
     public var files: [String] = []
+    /// Text a row's section title contains, ignoring case.
     public var sections: [String] = []
 
+    /// A filter of these values; all empty (the default) accepts every row.
     public init(speakers: [String] = [], after: Timestamp? = nil, before: Timestamp? = nil, files: [String] = [], sections: [String] = []) {
         self.speakers = speakers
         self.after = after
@@ -24,35 +36,60 @@ public struct RowFilter: Hashable, Sendable, Codable {
         self.sections = sections
     }
 
+    /// Whether no filter is set (every row passes).
     public var isEmpty: Bool {
         speakers.isEmpty && after == nil && before == nil && files.isEmpty && sections.isEmpty
     }
 
+    /// Whether row `row` of `corpus` passes. - Complexity: O(length of its names); to test many rows,
+    /// `Predicate(self, corpus:)` decides each name once.
     public func accepts(row: Int, in corpus: Corpus) -> Bool {
         if !speakers.isEmpty {
-            guard let speaker = corpus.speaker(ofRow: row)?.lowercased(),
-                  speakers.contains(where: { $0.lowercased() == speaker }) else { return false }
+            guard let speaker = corpus.speaker(ofRow: row), acceptsSpeaker(speaker) else { return false }
         }
         if after != nil || before != nil {
             let (start, end) = corpus.times(ofRow: row)
-            guard let start else { return false }
-            if let after, (end ?? start) <= after { return false }
-            if let before, start >= before { return false }
+            guard acceptsTimes(start: start, end: end) else { return false }
         }
-        if !files.isEmpty {
-            let path = corpus.sources[corpus.source(ofRow: row)].path
-            let name = path.split(separator: "/").last.map(String.init) ?? path
-            // A video's subtitle stream (`talk.mkv#s:1 (ger)`) also matches as its video (`*.mkv`).
-            let video = VideoSubtitleStream(displayPath: path).map(\.videoPath)
-            let videoName = video.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
-            guard files.contains(where: { glob in
-                [path, name, video, videoName].contains { $0.map { Glob.matches(glob, $0) } ?? false }
-            }) else { return false }
-        }
+        if !files.isEmpty, !acceptsFile(corpus.sources[corpus.source(ofRow: row)].path) { return false }
         if !sections.isEmpty {
-            guard let title = corpus.title(ofRow: row)?.lowercased(),
-                  sections.contains(where: { title.contains($0.lowercased()) }) else { return false }
+            guard let title = corpus.title(ofRow: row), acceptsSection(title) else { return false }
         }
+        return true
+    }
+
+    /// Whether the speaker filter (if any) lets `speaker` through.
+    public func acceptsSpeaker(_ speaker: String) -> Bool {
+        guard !speakers.isEmpty else { return true }
+        let parts = NamePattern.parts(of: speaker)
+        return speakers.contains { NamePattern($0).matches(parts: parts) }
+    }
+
+    /// Whether the section filter (if any) lets a row titled `title` through.
+    public func acceptsSection(_ title: String) -> Bool {
+        guard !sections.isEmpty else { return true }
+        let title = title.lowercased()
+        return sections.contains { title.contains($0.lowercased()) }
+    }
+
+    /// Whether the file filter (if any) lets the rows of the file at `path` through.
+    public func acceptsFile(_ path: String) -> Bool {
+        guard !files.isEmpty else { return true }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        // A video's subtitle stream (`talk.mkv#s:1 (ger)`) also matches as its video (`*.mkv`).
+        let video = VideoSubtitleStream(displayPath: path).map(\.videoPath)
+        let videoName = video.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
+        return files.contains { glob in
+            [path, name, video, videoName].contains { $0.map { Glob.matches(glob, $0) } ?? false }
+        }
+    }
+
+    /// Whether the time filter (if any) lets a row with these times through.
+    func acceptsTimes(start: Timestamp?, end: Timestamp?) -> Bool {
+        guard after != nil || before != nil else { return true }
+        guard let start else { return false }
+        if let after, (end ?? start) <= after { return false }
+        if let before, start >= before { return false }
         return true
     }
 }

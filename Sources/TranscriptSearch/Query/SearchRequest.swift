@@ -99,7 +99,7 @@ public struct SearchRequest: Hashable, Sendable, Codable {
     public var description: String {
         var parts: [String] = []
         func token(_ key: String, _ value: String) -> String {
-            value.contains(" ") ? "\(key):\"\(value)\"" : "\(key):\(value)"
+            value.contains(" ") && !(value.hasPrefix("\"") && value.hasSuffix("\"")) ? "\(key):\"\(value)\"" : "\(key):\(value)"
         }
         parts += filter.speakers.map { token("speaker", $0) }
         if let after = filter.after { parts.append(token("after", after.formatted)) }

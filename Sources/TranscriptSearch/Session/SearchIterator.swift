@@ -32,10 +32,14 @@ public actor SearchIterator {
     private var row = 0
     private var position = 0
     private var buffered: [SearchHit] = []
+    /// The filter decided for the corpus once (`RowFilter.Predicate`).
+    private let passes: @Sendable (Int) -> Bool
 
     init(corpus: Corpus, runner: SearchRunner, pageSize: Int, snippetLength: Int) {
         self.corpus = corpus
         self.runner = runner
+        let predicate = runner.filter.isEmpty ? nil : RowFilter.Predicate(runner.filter, corpus: corpus)
+        passes = { row in predicate?.accepts(row: row) ?? true }
         self.pageSize = max(1, pageSize)
         self.snippetLength = snippetLength
     }
@@ -62,7 +66,7 @@ public actor SearchIterator {
     }
 
     private func hits(inRow row: Int) -> [SearchHit] {
-        guard runner.filter.isEmpty || runner.filter.accepts(row: row, in: corpus) else { return [] }
+        guard passes(row) else { return [] }
         let value = corpus.row(at: row)
         let ranges = runner.matcher?.ranges(in: value.text) ?? [value.text.startIndex..<value.text.startIndex]
         return ranges.map { range in
@@ -79,8 +83,8 @@ public actor SearchIterator {
 
 extension SearchIterator {
     private func hitsAcrossRows(ofSource source: Int, matcher: any Matcher) -> [SearchHit] {
-        guard runner.searchesAcrossRows(ofSource: source, in: corpus) else { return [] }
-        let (joined, hits) = runner.hitsAcrossRows(ofSource: source, in: corpus, matcher: matcher)
+        guard runner.searchesAcrossRows(ofSource: source, in: corpus, passes: passes) else { return [] }
+        let (joined, hits) = runner.hitsAcrossRows(ofSource: source, in: corpus, matcher: matcher, passes: passes)
         return hits.map { hit in
             let value = corpus.row(at: hit.row)
             defer { position += 1 }

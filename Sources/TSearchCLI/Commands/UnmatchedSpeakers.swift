@@ -1,0 +1,29 @@
+import TranscriptModel
+import TranscriptSearch
+
+/// Says on stderr which `speaker:` values pick no speaker of the files searched, with the nearest
+/// names, so `speaker:Alise budget` finding nothing is explained:
+/// `tsearch: no speaker matches "Alise"; nearest: Alice Johnson, Alicia Keys (tsearch speakers lists them)`.
+enum UnmatchedSpeakers {
+    /// The messages for `filter` over `corpus`, one per value that picks nobody (none when every
+    /// value picks someone). - Complexity: O(rows) to list the speakers, only when there is a
+    /// speaker filter.
+    static func messages(for filter: RowFilter, in corpus: Corpus) -> [String] {
+        guard !filter.speakers.isEmpty else { return [] }
+        let catalog = SuggestionCatalog(corpus: corpus)
+        let speakers = catalog.all(.speaker)
+        return filter.speakers.compactMap { value in
+            let pattern = NamePattern(value)
+            guard !speakers.contains(where: { pattern.matches($0.value) }) else { return nil }
+            let shown = value.hasPrefix("\"") ? value : "\"\(value)\""
+            guard !speakers.isEmpty else { return "no speaker matches \(shown): no row of these files has a speaker" }
+            let nearest = catalog.nearest(to: value, kind: .speaker)
+            return "no speaker matches \(shown); nearest: \(nearest.joined(separator: ", ")) (tsearch speakers lists them)"
+        }
+    }
+
+    /// Reports `messages(for:in:)` on stderr.
+    static func report(_ filter: RowFilter, in corpus: Corpus, environment: CommandEnvironment) {
+        for message in messages(for: filter, in: corpus) { environment.report(message) }
+    }
+}
