@@ -14,6 +14,18 @@ public struct Snippet: Hashable, Sendable {
     /// The snippet of `range` in `text`: up to `length` characters on each side, extended to the
     /// nearest word boundary (at most `length` characters more) so no word is cut, whitespace collapsed.
     public init(text: String, range: Range<String.Index>, length: Int) {
+        let window = Self.window(around: range, in: text, length: length)
+        self.init(
+            before: Self.collapsed(text[window.lowerBound..<range.lowerBound]),
+            highlight: String(text[range]),
+            after: Self.collapsed(text[range.upperBound..<window.upperBound])
+        )
+    }
+
+    /// The part of `text` a snippet of `range` shows: up to `length` characters on each side,
+    /// extended to the nearest whitespace (at most `length` characters more). Shared with the
+    /// attributed snippets of `TranscriptRendering`, so both cut at the same place.
+    public static func window(around range: Range<String.Index>, in text: String, length: Int) -> Range<String.Index> {
         precondition(length >= 0, "a snippet length is never negative")
         var lower = text.index(range.lowerBound, offsetBy: -length, limitedBy: text.startIndex) ?? text.startIndex
         var extra = 0
@@ -27,11 +39,7 @@ public struct Snippet: Hashable, Sendable {
             upper = text.index(after: upper)
             extra += 1
         }
-        self.init(
-            before: Self.collapsed(text[lower..<range.lowerBound]),
-            highlight: String(text[range]),
-            after: Self.collapsed(text[range.upperBound..<upper])
-        )
+        return lower..<upper
     }
 
     /// Runs of whitespace as one space; ends kept (a space next to the highlight matters).

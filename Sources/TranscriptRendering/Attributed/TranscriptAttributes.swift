@@ -1,0 +1,67 @@
+import Foundation
+
+/// The attributes `AttributedTranscript` sets, as an `AttributeScope` of our own, so an app maps
+/// them to its colours and actions (`AttributedString.transform`, or a run loop over `runs`):
+///
+/// | attribute      | on                                   | value                                      |
+/// |----------------|--------------------------------------|--------------------------------------------|
+/// | `hit`          | each hit's text (each part of a hit  | the hit's position (0-based), to make it   |
+/// |                | across rows)                         | current on a tap                           |
+/// | `currentHit`   | the current hit's text               | `true`                                     |
+/// | `hitNumber`    | a row's `3/17` label                 | the position of the row's first hit        |
+/// | `speakerLabel` | a row's `Alice: ` label              | the speaker's name                         |
+/// | `timestamp`    | a row's `00:06:32` label             | the row's start in seconds, for a player   |
+///
+/// Foundation only: no UI framework, so the same strings serve SwiftUI, AppKit, UIKit and tests on
+/// Linux. Every key is `Codable`, so an `AttributedString` keeps them through encoding with this
+/// scope (`AttributeScopes.TranscriptAttributes`-style access: `string.transcript.hit`, or
+/// `run.hit` through dynamic member lookup).
+public struct TranscriptAttributes: AttributeScope {
+    public let hit: HitAttribute
+    public let currentHit: CurrentHitAttribute
+    public let hitNumber: HitNumberAttribute
+    public let speakerLabel: SpeakerLabelAttribute
+    public let timestamp: TimestampAttribute
+
+    /// A hit's text; the value is the hit's position among all hits (0-based).
+    public enum HitAttribute: CodableAttributedStringKey {
+        public typealias Value = Int
+        public static let name = "TranscriptSearch.hit"
+    }
+
+    /// The current hit's text (`true`), beside its `hit`.
+    public enum CurrentHitAttribute: CodableAttributedStringKey {
+        public typealias Value = Bool
+        public static let name = "TranscriptSearch.currentHit"
+    }
+
+    /// A label numbering a row's hits (`3/17`, `3-4/17`); the value is the position of its first.
+    public enum HitNumberAttribute: CodableAttributedStringKey {
+        public typealias Value = Int
+        public static let name = "TranscriptSearch.hitNumber"
+    }
+
+    /// A speaker label (`Alice: `); the value is the speaker's name.
+    public enum SpeakerLabelAttribute: CodableAttributedStringKey {
+        public typealias Value = String
+        public static let name = "TranscriptSearch.speakerLabel"
+    }
+
+    /// A time label (`00:06:32`); the value is the row's start in seconds (milliseconds exact).
+    public enum TimestampAttribute: CodableAttributedStringKey {
+        public typealias Value = Double
+        public static let name = "TranscriptSearch.timestamp"
+    }
+}
+
+extension AttributeScopes {
+    /// TranscriptSearch's attributes: `AttributedString(…, including: \.transcript)`.
+    public var transcript: TranscriptAttributes.Type { TranscriptAttributes.self }
+}
+
+extension AttributeDynamicLookup {
+    /// `string.hit`, `run.currentHit`, … for the attributes of `TranscriptAttributes`.
+    public subscript<T: AttributedStringKey>(dynamicMember keyPath: KeyPath<TranscriptAttributes, T>) -> T {
+        self[T.self]
+    }
+}
