@@ -28,7 +28,7 @@ let package = Package(
         .executableTarget(name: "tsearch", dependencies: ["TSearchCLI"]),
         .executableTarget(
             name: "tsearch-example",
-            dependencies: ["TranscriptModel", "TranscriptFormats", "TranscriptSearch"],
+            dependencies: ["TranscriptModel", "TranscriptFormats", "TranscriptSearch", "TranscriptRendering"],
             path: "Samples/LibraryExample"
         ),
         // Every reader on arbitrary bytes: libFuzzer's target when built with -sanitize=fuzzer
@@ -45,6 +45,10 @@ let package = Package(
         .testTarget(name: "TranscriptRenderingTests", dependencies: ["TranscriptRendering"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TSearchCLITests", dependencies: ["TSearchCLI", "TranscriptRendering", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "TSearchEndToEndTests", dependencies: ["tsearch", "tsearch-example", "TestSupport", "TranscriptModel"], exclude: ["Golden"]),
+        .testTarget(
+            name: "TSearchEndToEndTests",
+            dependencies: ["tsearch", "tsearch-example", "tsearch-bench", "TestSupport", "TranscriptModel", "TranscriptFormats", "TranscriptSearch", "TranscriptRendering"],
+            exclude: ["Golden"]
+        ),
     ]
 )

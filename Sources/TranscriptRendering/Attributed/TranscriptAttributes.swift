@@ -13,9 +13,9 @@ import Foundation
 /// | `timestamp`    | a row's `00:06:32` label             | the row's start in seconds, for a player   |
 ///
 /// Foundation only: no UI framework, so the same strings serve SwiftUI, AppKit, UIKit and tests on
-/// Linux. Every key is `Codable`, so an `AttributedString` keeps them through encoding with this
-/// scope (`AttributeScopes.TranscriptAttributes`-style access: `string.transcript.hit`, or
-/// `run.hit` through dynamic member lookup).
+/// Linux. Read them as `run.transcript.hit` (or `run.hit` through dynamic member lookup). Every
+/// key is a `CodableAttributedStringKey`, so where Foundation encodes an `AttributedString` with a
+/// scope (Apple's platforms; not this toolchain's Linux Foundation) they are kept.
 public struct TranscriptAttributes: AttributeScope {
     public let hit: HitAttribute
     public let currentHit: CurrentHitAttribute

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+import TranscriptModel
+import TranscriptSearch
+import TranscriptRendering
+
+/// `AttributedTranscript`: rows, snippets and a hit's context as `AttributedString`s. Expected
+/// strings mark what the attributes say: `[…]` a hit, `{…}` the current hit, `<3/17 >` a hit-number
+/// label, `(00:00:02 )` a time label, `«Alice: »` a speaker label.
+struct AttributedTranscriptTests {
+    /// One transcript of `texts`, row k starting at 2k seconds, speakers as given.
+    static func corpus(_ texts: [String], speakers: [String?]? = nil) -> Corpus {
+        Corpus([Transcript(source: SourceInfo(path: "t.vtt", format: "vtt", encoding: "UTF-8"), rows: texts.enumerated().map { index, text in
+            Row(id: RowID(source: 0, index: index), text: text, start: Timestamp(seconds: Double(index * 2)),
+                speaker: speakers?[index], locator: Locator(file: "t.vtt"))
+        })])
+    }
+
+    static func view(_ texts: [String], _ query: String, options: SearchOptions = SearchOptions(), current: Int? = nil,
+                     speakers: [String?]? = nil) throws -> AttributedTranscript {
+        let corpus = corpus(texts, speakers: speakers)
+        return AttributedTranscript(corpus: corpus, index: try SearchRequest(text: query, options: options).runner().search(corpus), current: current)
+    }
+
+    /// The string with its attributes written as brackets (see the type's comment).
+    static func marked(_ string: AttributedString) -> String {
+        var out = ""
+        for run in string.runs {
+            let text = String(string[run.range].characters)
+            if run.transcript.currentHit == true, run.transcript.hit != nil {
+                out += "{\(text)}"
+            } else if run.transcript.hit != nil {
+                out += "[\(text)]"
+            } else if run.transcript.hitNumber != nil {
+                out += "<\(text)>"
+            } else if run.transcript.timestamp != nil {
+                out += "(\(text))"
+            } else if run.transcript.speakerLabel != nil {
+                out += "«\(text)»"
+            } else {
+                out += text
+            }
+        }
+        return out
+    }
+
+    @Test func everyHitIsMarkedAndTheCurrentOneApart() throws {
+        let view = try Self.view(["the budget and the Budget"], "budget", current: 1)
+        #expect(Self.marked(view.text(ofRow: 0)) == "the [budget] and the {Budget}")
+    }
+
+    @Test func adjacentHitsStaySeparateRuns() throws {
+        let view = try Self.view(["aaaa"], "aa")
+        #expect(Self.marked(view.text(ofRow: 0)) == "[aa][aa]")
+        #expect(view.text(ofRow: 0).runs.map(\.transcript.hit) == [0, 1])
+    }
+
+    @Test func decomposedTextKeepsItsScalarsAndWholeCharacters() throws {
+        let text = "un cafe\u{301} noir, un cafe"
+        let view = try Self.view([text], "café")
+        let row = view.text(ofRow: 0)
+        #expect(Self.marked(row) == "un [cafe\u{301}] noir, un cafe")
+        // Scalar for scalar, not merely equal as characters.
+        #expect(Array(String(row.characters).unicodeScalars) == Array(text.unicodeScalars))
+    }
+
+    @Test func emojiSequencesAndCJKAreMarkedWhole() throws {
+        let view = try Self.view(["good 👍🏽 job 👩🏽‍💻 预算会议 budget"], "👩🏽‍💻 预算")
+        #expect(Self.marked(view.text(ofRow: 0)) == "good 👍🏽 job [👩🏽‍💻 预算]会议 budget")
+        let thumbs = try Self.view(["👍🏽 and 👍"], "👍")
+        #expect(Self.marked(thumbs.text(ofRow: 0)) == "👍🏽 and [👍]")
+    }
+
+    @Test func aHitAcrossRowsIsMarkedInEachRowWithOnePosition() throws {
+        let view = try Self.view(["we need to cut the", "budget by ten", "percent"], "the budget by", options: SearchOptions(spanning: .acrossRows), current: 0)
+        #expect(Self.marked(view.text(ofRow: 0)) == "we need to cut {the}")
+        #expect(Self.marked(view.text(ofRow: 1)) == "{budget by} ten")
+        #expect(view.text(ofRow: 1).runs.first?.transcript.hit == 0)
+        #expect(Self.marked(view.context(ofHitAt: 0, rows: 0))
+            == "<1/1> (00:00:00) we need to cut {the}\n(00:00:02) {budget by} ten")
+    }
+
+    @Test func aRowCarriesItsLabelsWithTheirValues() throws {
+        let view = try Self.view(["hello", "the budget, the budget"], "budget", speakers: [nil, "Alice"])
+        let row = view.row(1)
+        #expect(Self.marked(row) == "<1-2/2> (00:00:02) «Alice: »the [budget], the [budget]")
+        #expect(row.runs.compactMap(\.transcript.timestamp) == [2.0])
+        #expect(row.runs.compactMap(\.transcript.speakerLabel) == ["Alice"])
+        #expect(row.runs.compactMap(\.transcript.hitNumber) == [0])
+        #expect(Self.marked(view.row(0)) == "(00:00:00) hello")
+    }
+
+    @Test func aSnippetCutsWhereSnippetDoesAndMarksEveryHitInIt() throws {
+        let text = "before we go on, the budget review and the budget plan are due on Friday next week"
+        let view = try Self.view([text], "budget", current: 1)
+        let snippet = view.snippet(ofHitAt: 1, length: 10)
+        #expect(Self.marked(snippet) == "…review and the {budget} plan are due…")
+        let plain = Snippet(text: text, range: view.index.hit(at: 1).range(in: text), length: 10)
+        #expect(String(snippet.characters) == "…" + plain.before + plain.highlight + plain.after + "…")
+        #expect(Self.marked(view.snippet(ofHitAt: 0, length: 40)).hasPrefix("before we go on, the [budget]"))
+    }
+
+    @Test func theContextHoldsTheRowsAroundTheHitWithinItsFile() throws {
+        let view = try Self.view(["one", "two budget", "three", "four"], "budget")
+        #expect(Self.marked(view.context(ofHitAt: 0, rows: 1)) == "(00:00:00) one\n<1/1> (00:00:02) two [budget]\n(00:00:04) three")
+        #expect(String(view.context(ofHitAt: 0, rows: 9).characters).split(separator: "\n").count == 4)
+    }
+}
