@@ -32,7 +32,7 @@ enum CommandName: String, CaseIterable, Sendable {
         case .export: return "tsearch export --format \(ExportFormat.allCases.map(\.rawValue).joined(separator: "|")) [-o FILE] [OPTIONS] [QUERY PATH ...]"
         case .pager: return "tsearch pager [OPTIONS] [QUERY] [PATH ...]"
         case .rows: return "tsearch rows [OPTIONS] [PATH ...]"
-        case .speakers: return "tsearch speakers [OPTIONS] [PATH ...]"
+        case .speakers: return "tsearch speakers [OPTIONS] [speaker:NAME ...] [PATH ...]"
         case .help: return "tsearch help [COMMAND]"
         case .man: return "tsearch man"
         case .completions: return "tsearch completions bash|zsh|fish"

@@ -83,6 +83,29 @@ enum ShellCompletions {
                 esac
                 return
             fi
+            # speaker:NAME: the names of the files on the line, from `tsearch speakers`. bash splits
+            # `speaker:Al` at the colon (COMP_WORDBREAKS), so the word is put together again and each
+            # name offered for the part after the split.
+            local typed="" before=""
+            if [[ "$cur" == [Ss]peaker:* ]]; then
+                typed="$cur"
+            elif [[ "$cur" == ":" && "$prev" == [Ss]peaker ]]; then
+                typed="$prev:"; before="$prev"
+            elif [[ "$prev" == ":" && "${COMP_WORDS[COMP_CWORD-2]}" == [Ss]peaker ]]; then
+                typed="${COMP_WORDS[COMP_CWORD-2]}:$cur"; before="${COMP_WORDS[COMP_CWORD-2]}:"
+            fi
+            if [[ -n "$typed" ]] && [[ -z "$command" || "$command" == search || "$command" == pager || "$command" == export ]]; then
+                local paths=() name quoted
+                for word in "${COMP_WORDS[@]:1:COMP_CWORD-1}"; do [[ -e "$word" ]] && paths+=("$word"); done
+                (( ${#paths[@]} )) || paths=(.)
+                COMPREPLY=()
+                while IFS= read -r name; do
+                    if [[ "$name" == *" "* ]]; then name="speaker:\\"$name\\""; else name="speaker:$name"; fi
+                    printf -v quoted '%q' "$name"
+                    COMPREPLY+=("${quoted#"$before"}")
+                done < <(\(Self.speakersCommand("\"$typed\" \"${paths[@]}\"")))
+                return
+            fi
             case "$command" in
                 "")
                     compopt -o filenames 2>/dev/null
@@ -109,6 +132,12 @@ enum ShellCompletions {
 
         """
         return script
+    }
+
+    /// The names `tsearch speakers` lists for a `speaker:` word and the paths on the line, one a
+    /// line, without counts (the same words in every shell).
+    static func speakersCommand(_ arguments: String) -> String {
+        "command tsearch speakers --color never \(arguments) 2>/dev/null | sed -E 's/^ *[0-9]+  //'"
     }
 
     /// `'--color'|'-C'`: a `case` pattern matching any of `words` literally.
@@ -165,8 +194,20 @@ enum ShellCompletions {
           esac
         }
 
-        # The first operand of the default command: a command's name, or (a query, or) a path.
+        # The first operand of the default command: a command's name, or (a query, or) a path;
+        # speaker:NAME offers the names of the files on the line, from `tsearch speakers`.
         _tsearch_operand() {
+          if [[ $PREFIX == [Ss]peaker:* ]]; then
+            local -a paths names
+            local w name
+            for w in ${words[2,CURRENT-1]}; do [[ -e $w ]] && paths+=($w); done
+            (( $#paths )) || paths=(.)
+            for name in ${(f)"$(\(Self.speakersCommand("$PREFIX $paths")))"}; do
+              if [[ $name == *' '* ]]; then names+=("speaker:\\"$name\\""); else names+=("speaker:$name"); fi
+            done
+            compadd -U -- $names
+            return
+          fi
           local -i j
           for (( j = 2; j < CURRENT; j++ )); do
             [[ ${words[j]} == -* ]] || { _files; return }
@@ -231,11 +272,38 @@ enum ShellCompletions {
                 ? "not __fish_seen_subcommand_from \(CommandName.allCases.filter { $0 != .search }.map(\.rawValue).joined(separator: " "))"
                 : "__fish_seen_subcommand_from \(command.rawValue)"
             switch command.operands {
-            case .path?: script += "complete -c tsearch -n \(fishQuoted(condition)) -F\n"
+            case .path?:
+                // No file names after `speaker:` (fish would offer `speaker:notes.txt`).
+                let files = [.search, .pager, .export].contains(command) ? condition + "; and not __tsearch_speaker_word" : condition
+                script += "complete -c tsearch -n \(fishQuoted(files)) -F\n"
             case .choices(let words)?: script += "complete -c tsearch -n \(fishQuoted(condition)) -a \(fishQuoted(words.joined(separator: " ")))\n"
             case .text?, nil: break
             }
         }
+        script += """
+        # speaker:NAME offers the names of the files on the line, from `tsearch speakers`.
+        function __tsearch_speaker_word
+            string match -qi 'speaker:*' -- (commandline -ct)
+        end
+        function __tsearch_speakers
+            set -l typed (commandline -ct)
+            __tsearch_speaker_word; or return
+            set -l paths
+            for word in (commandline -opc)[2..-1]
+                test -e $word; and set -a paths $word
+            end
+            test (count $paths) -gt 0; or set paths .
+            \(Self.speakersCommand("$typed $paths")) | while read -l name
+                if string match -q '* *' -- $name
+                    echo "speaker:\\"$name\\""
+                else
+                    echo "speaker:$name"
+                end
+            end
+        end
+        complete -c tsearch -n 'not __fish_seen_subcommand_from \(CommandName.allCases.filter { ![.search, .pager, .export].contains($0) }.map(\.rawValue).joined(separator: " "))' -a '(__tsearch_speakers)'
+
+        """
         for flag in Flag.all {
             var line = "complete -c tsearch"
             if flag.commands != all {
