@@ -194,3 +194,36 @@ import Testing
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }
+
+extension PagerEndToEndTests {
+    /// The pager's `f` lists the same disjunctive counts as `search --facets` (and so as the JSON
+    /// summary, checked above), kind by kind.
+    @Test func thePagerShowsTheFacetsTheCommandLinePrints() throws {
+        let folder = try SpeakersEndToEndTests.meetings()
+        let listing = try TSearch.run(["speaker:alice", "budget", "--facets", "--color", "never", "."], in: folder)
+        let printed = listing.stdout.split(separator: "\n").filter { $0.hasPrefix("hits by ") }.map(String.init)
+        #expect(printed.count == 2)  // speakers and files; the meetings have no sections
+
+        let script = "TSEARCH_STATE='\(folder.path)/session.json' '\(TSearch.binary.path)' pager 'speaker:alice budget' .\nsleep 30\n"
+        try script.write(to: folder.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)
+        defer { _ = try? Self.tmux(["kill-server"]) }
+        _ = try Self.tmux(["new-session", "-d", "-s", "pager", "-x", "100", "-y", "30", "-c", folder.path, "sh '\(folder.path)/run.sh'"])
+        try Self.waitFor("hit 1/2")
+        _ = try Self.tmux(["send-keys", "-t", "pager", "f"])
+        let screen = try Self.waitFor("any key closes this list")
+        // The screen's lists, joined back into the command line's lines.
+        var shown: [String] = []
+        for line in screen.map({ $0.trimmingCharacters(in: .whitespaces) }) where !line.isEmpty {
+            if line.hasPrefix("any key") { break }
+            if line.hasPrefix("hits by ") {
+                shown.append(line)
+            } else if let last = shown.last {
+                shown[shown.count - 1] = last + (last.hasSuffix(":") ? " " : " · ") + line
+            }
+        }
+        #expect(shown == printed)
+        _ = try Self.tmux(["send-keys", "-t", "pager", "x"])
+        try Self.waitFor("hit 1/2")
+        _ = try Self.tmux(["send-keys", "-t", "pager", "q"])
+    }
+}

@@ -98,16 +98,12 @@ struct SearchCommand {
     private func printFacets(_ facets: Facets, styler: Styler) {
         let out = environment.stdout
         out.line()
-        for (name, counts) in [("speaker", facets.speakers), ("file", facets.files), ("section", facets.sections)] {
-            guard !counts.isEmpty, !(counts.count == 1 && counts[0].value == nil) else { continue }
-            let items = counts.map { "\(ControlSequences.stripped($0.value ?? "(none)")) \($0.hits)" }
-            out.line(styler.paint("hits by \(name):", .separator) + " " + items.joined(separator: " · "))
-        }
+        for line in FacetSummary.lines(facets) { out.line(styler.paint(line.label, .separator) + " " + line.items) }
     }
 
     /// The disjunctive facets of this search (`Facets(request:index:corpus:)`).
     private func facets(_ corpus: Corpus, _ index: HitIndex) -> Facets {
-        (try? Facets(request: settings.request, index: index, corpus: corpus)) ?? Facets(index: index, corpus: corpus)
+        FacetSummary.facets(of: settings.request, index: index, corpus: corpus)
     }
 
     /// Saves the session; a failure is a warning (the search itself succeeded).

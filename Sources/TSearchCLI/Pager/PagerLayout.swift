@@ -110,7 +110,7 @@ enum PagerView {
         "                              Enter keeps it, Esc goes back)",
         "  i  w  r  a                  toggle case, whole words, regex, accents",
         "  Esc                         give up a search that takes too long",
-        "  ?                           this help      q  quit",
+        "  f  ?  q                     hit counts (facets), this help, quit",
         "",
         "any key closes this help",
     ]
@@ -120,6 +120,8 @@ enum PagerView {
         var screen: [String] = []
         if state.showsHelp {
             screen = help.prefix(state.contentHeight).map { String($0.prefix(state.columns)) }
+        } else if let facets = state.facetLines {
+            screen = facets.prefix(state.contentHeight).map { clip(ControlSequences.stripped($0), to: state.columns) }
         } else {
             for line in state.layout.lines { screen.append(draw(line.cells, width: state.columns, styler: styler)) }
         }

@@ -49,6 +49,8 @@ struct PagerState {
     private(set) var columns: Int
     private(set) var mode: Mode = .navigating
     private(set) var showsHelp = false
+    /// The facet lines shown in place of the rows after `f` (`FacetSummary`), until a key is pressed.
+    private(set) var facetLines: [String]?
     /// The request whose results are awaited, if any (shown as "searching…").
     private(set) var awaiting: SearchRequest?
     /// A one-time note for the status line ("wrapped to the first hit").
@@ -94,8 +96,9 @@ struct PagerState {
             note = message
             return []
         case .key(let key):
-            if showsHelp {
+            if showsHelp || facetLines != nil {
                 showsHelp = false
+                facetLines = nil
                 return key == .character("q") ? [.quit] : []
             }
             switch mode {
@@ -119,6 +122,10 @@ struct PagerState {
         case .character("g"), .home: topRow = 0
         case .character("G"), .end: scrollToBottom()
         case .character("?"): showsHelp = true
+        case .character("f"):
+            // The same disjunctive counts as `search --facets` and the JSON summary.
+            let facets = FacetSummary.facets(of: request, index: index, corpus: corpus)
+            facetLines = FacetSummary.screen(facets)
         case .escape where awaiting != nil:
             // A search that takes too long is given up; the hits shown stay.
             awaiting = nil

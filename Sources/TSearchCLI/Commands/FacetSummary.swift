@@ -1,0 +1,36 @@
+import TranscriptModel
+import TranscriptSearch
+
+/// The facets as people read them, one line per kind: `hits by speaker: Alice 12 · Bob 3 ·
+/// (none) 1`, and the same by file and by section (a kind with no value, or only rows without one,
+/// is left out). `search --facets` prints these lines and the pager's `f` shows them, so both show
+/// the disjunctive numbers of `Facets(request:index:corpus:)`, as the JSON summary does.
+enum FacetSummary {
+    /// The facets of `request`'s hits `index` over `corpus`: disjunctive (see `Facets`).
+    static func facets(of request: SearchRequest, index: HitIndex, corpus: Corpus) -> Facets {
+        (try? Facets(request: request, index: index, corpus: corpus)) ?? Facets(index: index, corpus: corpus)
+    }
+
+    /// `(label, items)` per kind shown: `("hits by speaker:", "Alice 12 · Bob 3")`.
+    static func lines(_ facets: Facets) -> [(label: String, items: String)] {
+        Facets.Kind.allCases.compactMap { kind in
+            let counts = facets[kind]
+            guard !counts.isEmpty, !(counts.count == 1 && counts[0].value == nil) else { return nil }
+            let items = counts.map { "\(ControlSequences.stripped($0.value ?? "(none)")) \($0.hits)" }
+            return ("hits by \(kind.rawValue):", items.joined(separator: " · "))
+        }
+    }
+
+    /// The pager's list after `f`: a heading per kind, then `  Alice 12` per value.
+    static func screen(_ facets: Facets) -> [String] {
+        var lines = ["where the hits are (each kind counted without its own filter)", ""]
+        for kind in Facets.Kind.allCases {
+            let counts = facets[kind]
+            guard !counts.isEmpty, !(counts.count == 1 && counts[0].value == nil) else { continue }
+            lines.append("hits by \(kind.rawValue):")
+            for count in counts { lines.append("  \(ControlSequences.stripped(count.value ?? "(none)")) \(count.hits)") }
+            lines.append("")
+        }
+        return lines + ["any key closes this list"]
+    }
+}
