@@ -118,15 +118,3 @@ import Testing
         #expect(next.stderr.contains("searching them again failed: the search ran out of its time limit (1 s)"))
     }
 }
-
-/// The library example in Samples/ runs as an app would: load, search, page, step.
-struct LibraryExampleTests {
-    @Test func theExampleLoadsSearchesPagesAndSteps() throws {
-        let result = try TSearch.run(["Samples/standup.vtt", "speaker:Alice budget"], executable: TSearch.example)
-        #expect(result.status == 0)
-        let lines = result.stdout.split(separator: "\n")
-        #expect(lines.first == "page 1:")
-        #expect(lines.filter { $0.hasPrefix("  #") }.allSatisfy { $0.contains(" Alice: ") })
-        #expect(lines.last?.hasPrefix("current: hit 3 of 4") == true)
-    }
-}
