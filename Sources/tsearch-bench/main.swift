@@ -1,7 +1,7 @@
 // tsearch-bench: the numbers behind TranscriptSearch's speed claims (DESIGN section 8).
 //
 //   swift run -c release tsearch-bench [--quick] [--rows N] [--runs K]
-//       [--section load|search|process|export|epub|typing|navigation|all] [--python PYTHON-WITH-EBOOKLIB]
+//       [--section load|search|suggest|process|export|epub|typing|navigation|all] [--python PYTHON-WITH-EBOOKLIB]
 //
 // Builds a deterministic corpus (1,000,000 meeting-style rows by default, 100,000 with --quick; see
 // CorpusGenerator for the mix of accents, CJK and emoji), written once as SubRip, WebVTT, JSON and
@@ -15,6 +15,8 @@
 //   same file when rg is on the PATH, with ratios and each process's peak memory (and `-w`, `-E`
 //   next to `rg -w -i`, `rg -i -e`); printing every hit of a common word, listing and `--json`,
 //   next to rg's; `tsearch next`;
+// - suggestions for what a search field has typed (`SuggestionCatalog`): the first call, which
+//   builds the catalog, and each call after it, with hit counts, checked against a count by hand;
 // - HTML export, the pager's as-you-type search, EPUB loading.
 // It prints numbers; no test asserts on time.
 import Foundation
@@ -46,7 +48,7 @@ struct Options {
             case "--quick": quick = true
             case "--generate-only": generateOnly = true
             default:
-                FileHandle.standardError.write(Data("usage: tsearch-bench [--quick] [--rows N] [--runs K] [--section load|search|process|export|epub|typing|navigation|all] [--python PATH]\n".utf8))
+                FileHandle.standardError.write(Data("usage: tsearch-bench [--quick] [--rows N] [--runs K] [--section load|search|suggest|process|export|epub|typing|navigation|all] [--python PATH]\n".utf8))
                 exit(2)
             }
         }
@@ -59,7 +61,7 @@ struct Options {
     /// Whether to run section `name`: every section, or the one asked for; `--quick` alone runs the
     /// load, search, whole-process and navigation sections (CI's under-a-minute run).
     func wants(_ name: String) -> Bool {
-        if section == "all" && quick { return ["load", "search", "process", "navigation"].contains(name) }
+        if section == "all" && quick { return ["load", "search", "suggest", "process", "navigation"].contains(name) }
         return section == "all" || section == name
     }
 }
@@ -321,7 +323,7 @@ if options.wants("process") {
 // MARK: Load
 
 var corpus = Corpus()
-if options.wants("load") || options.wants("search") || options.wants("export") || options.wants("typing") {
+if options.wants("load") || options.wants("search") || options.wants("suggest") || options.wants("export") || options.wants("typing") {
     // As `tsearch` loads: the bytes read in place into a corpus (`loadCorpus`), and, for the
     // library's callers, as rows (`load`, through a string).
     print("\nload                         corpus      rows/s      MB/s       rows")
@@ -368,6 +370,37 @@ if options.wants("search") {
         }
         let name = engine.matcher.map { " " + String(describing: type(of: $0)) } ?? ""
         print("  \(padded(query.kind, 18)) \(padded("\"" + query.text + "\"", 18)) \(String(format: "%7d", expected.count))  \(format(referenceTime))  \(format(engineTime))  \(String(format: "%10.0f", megabytes / engineTime))  \(String(format: "%14.0f", Double(corpus.rowCount) / engineTime))  \(String(format: "%6.0f", referenceTime / engineTime))x\(name)")
+    }
+}
+
+// MARK: Suggestions
+
+if options.wants("suggest") {
+    // The catalog is built by the first call (one pass over the rows); later calls look at the
+    // distinct names and, with hit counts, at the hits' rows.
+    let index = try SearchRequest(text: "budget").runner().search(corpus)
+    var built: SuggestionCatalog?
+    let first = median(1) { built = SuggestionCatalog(corpus: corpus) }
+    guard let catalog = built else { exit(1) }
+    // Checked by hand before any time is printed: rows and hits per speaker.
+    var rows: [String: Int] = [:], hits: [String: Int] = [:]
+    for row in 0..<corpus.rowCount {
+        guard let speaker = corpus.speaker(ofRow: row) else { continue }
+        rows[speaker, default: 0] += 1
+        hits[speaker, default: 0] += index.positions(inRow: row).count
+    }
+    let listed = catalog.suggestions(for: "speaker:", hits: index)
+    guard listed.count == rows.count, listed.allSatisfy({ rows[$0.value] == $0.rows && hits[$0.value] == $0.hits }) else {
+        print("  suggestions: the counts differ from a count by hand; no time reported")
+        exit(1)
+    }
+    print("\nsuggestions (\(corpus.rowCount) rows, \(index.count) hits of \"budget\"): the first call builds the catalog; median of \(options.runs) calls after it")
+    print("  first call          \(format(first))")
+    for typed in ["speaker:jo", "a", "speaker:", ""] {
+        var found = 0
+        let withHits = median(options.runs) { found = catalog.suggestions(for: typed, hits: index).count }
+        let without = median(options.runs) { _ = catalog.suggestions(for: typed) }
+        print("  \(padded("\"" + typed + "\"", 14)) \(String(format: "%3d", found)) found   with hit counts \(format(withHits))   rows only \(format(without))")
     }
 }
 
