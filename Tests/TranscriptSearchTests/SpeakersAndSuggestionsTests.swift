@@ -51,6 +51,21 @@ struct SpeakersAndSuggestionsTests {
         #expect(try SearchRequest(parsing: request.description) == request)
     }
 
+    @Test func twoTokensOfOneKindMeanEitherAndOfTwoKindsBoth() throws {
+        let times = try SearchRequest(parsing: "after:00:30 after:00:10 before:01:00 before:02:00 plan")
+        #expect(times.filter.after == Timestamp(seconds: 10))
+        #expect(times.filter.before == Timestamp(seconds: 120))
+        let corpus = Self.archive(meetings: 3, rowsEach: 60)
+        let either = try SearchRequest(parsing: "speaker:ali speaker:王 section:road plan")
+        let found = try either.runner().search(corpus)
+        let expected = Self.bruteForce("plan", corpus) { row in
+            let parts = NamePattern.parts(of: row.speaker ?? "")
+            return (parts.first?.hasPrefix("ali") == true || parts.first == "王伟") && row.title == "Roadmap"
+        }
+        #expect(found.count > 0)
+        #expect(found == expected)
+    }
+
     @Test func thePredicateAgreesWithTheFilterOnEveryRow() {
         let corpus = Self.archive(meetings: 4, rowsEach: 50)
         let filters = [

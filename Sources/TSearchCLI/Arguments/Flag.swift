@@ -157,7 +157,7 @@ struct Flag: Sendable {
              help: "Only rows in sections whose title contains TEXT (repeatable; also section:TEXT).",
              commands: searching.union(exporting)) { raw, value in raw.filter.sections.append(value) },
         Flag(long: "facets", short: nil, valueName: nil,
-             help: "After the hits, print how many there are per speaker, file and section.",
+             help: "After the hits, print how many there are per speaker, file and section; each kind counted without its own filter, so after speaker:Alice the other speakers' counts still show.",
              commands: searching) { raw, _ in raw.facets = true },
         Flag(long: "context", short: "C", valueName: "NUM",
              help: "Show NUM rows before and after each row with a hit (next/prev/goto/show: default 2).",

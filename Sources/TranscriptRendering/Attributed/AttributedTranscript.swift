@@ -22,7 +22,9 @@ import TranscriptSearch
 /// carry `hit`. The transcript's text is not made terminal-safe here: an `AttributedString` is not
 /// a terminal.
 public struct AttributedTranscript: Sendable {
+    /// The rows shown.
     public let corpus: Corpus
+    /// The hits marked: a search over `corpus`.
     public let index: HitIndex
     /// The current hit's position, marked `currentHit`; nil for none.
     public var current: Int?

@@ -17,10 +17,15 @@ import Foundation
 /// key is a `CodableAttributedStringKey`, so where Foundation encodes an `AttributedString` with a
 /// scope (Apple's platforms; not this toolchain's Linux Foundation) they are kept.
 public struct TranscriptAttributes: AttributeScope {
+    /// A hit's text: its position.
     public let hit: HitAttribute
+    /// The current hit's text.
     public let currentHit: CurrentHitAttribute
+    /// A row's hit-number label: the position of its first hit.
     public let hitNumber: HitNumberAttribute
+    /// A row's speaker label: the name.
     public let speakerLabel: SpeakerLabelAttribute
+    /// A row's time label: its start in seconds.
     public let timestamp: TimestampAttribute
 
     /// A hit's text; the value is the hit's position among all hits (0-based).

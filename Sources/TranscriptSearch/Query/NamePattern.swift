@@ -28,6 +28,7 @@ public struct NamePattern: Hashable, Sendable {
 
     /// The typed words, folded.
     public let words: [String]
+    /// Whether the words are starts of name parts or the whole name.
     public let extent: Extent
 
     /// The pattern for `typed`: a value in double quotes (`"Alice Johnson"`, as a query token keeps

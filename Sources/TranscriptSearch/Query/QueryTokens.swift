@@ -3,8 +3,15 @@ import TranscriptModel
 /// Search tokens in a query, as search fields offer them: `speaker:Alice`, `after:00:10:00`,
 /// `before:45:00`, `file:*.vtt`, `section:Budget`, with `"…"` around a value that has spaces
 /// (`speaker:"Chen Wei"`). The rest of the query is the text to find. Tokens combine with each other
-/// and with flags; a query of tokens only lists the rows that pass them.
+/// and with flags as `RowFilter` says (one kind: any value; different kinds: all); a query of tokens
+/// only lists the rows that pass them.
+///
+/// A speaker's value keeps its double quotes (`"Chen Wei"`): quoted, it is a whole name, bare, the
+/// starts of name parts (`NamePattern`). Other values lose their quotes. Two `after:` (`before:`)
+/// tokens mean either time, so the earlier (later) holds. A time that does not
+/// parse is an error; a key with nothing after the colon (`speaker:`) is a word of the text.
 public enum QueryTokens {
+    /// The keys a token may have, in lower case (a key matches in any case: `Speaker:Alice`).
     public static let keys = ["speaker", "after", "before", "file", "section"]
 
     /// The text without its tokens (whitespace between words kept as one space), and the filter
@@ -45,13 +52,19 @@ public enum QueryTokens {
                 guard let time = parseTime(value) else {
                     throw QueryError(kind: .badQuery(position: nil, message: "\(key): expects a time like 00:10:00 or 10:00, found \"\(value)\""))
                 }
-                if key == "after" { filter.after = time } else { filter.before = time }
+                // Two times of one kind mean either, as other tokens do: the wider span holds.
+                if key == "after" {
+                    filter.after = filter.after.map { min($0, time) } ?? time
+                } else {
+                    filter.before = filter.before.map { max($0, time) } ?? time
+                }
             }
         }
         return (words.joined(separator: " "), filter)
     }
 
-    /// `HH:MM:SS[.mmm]`, `MM:SS[.mmm]` or seconds.
+    /// `HH:MM:SS[.mmm]`, `MM:SS[.mmm]` or seconds (`90.5`); nil for anything else or a negative
+    /// field.
     public static func parseTime(_ text: String) -> Timestamp? {
         let fields = text.split(separator: ":", omittingEmptySubsequences: false)
         guard (1...3).contains(fields.count), let seconds = Double(fields.last ?? ""), seconds >= 0 else { return nil }

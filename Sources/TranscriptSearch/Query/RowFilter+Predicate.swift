@@ -7,6 +7,7 @@ extension RowFilter {
     ///
     /// `let keep = RowFilter.Predicate(filter, corpus: corpus); keep.accepts(row: 7)`
     public struct Predicate: Sendable {
+        /// The filter this predicate decides.
         public let filter: RowFilter
         let corpus: Corpus
         /// Per interned string number: whether a row with that speaker (title) passes; nil when the

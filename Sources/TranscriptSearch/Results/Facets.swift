@@ -21,13 +21,19 @@ import TranscriptModel
 public struct Facets: Hashable, Sendable {
     /// The kinds of facet, each a kind of filter token.
     public enum Kind: String, CaseIterable, Hashable, Sendable {
-        case speaker, file, section
+        /// Hits per speaker (the `speaker:` filter).
+        case speaker
+        /// Hits per file path (the `file:` filter).
+        case file
+        /// Hits per section title (the `section:` filter).
+        case section
     }
 
     /// One value of a facet and its hits.
     public struct Count: Hashable, Sendable {
         /// The speaker, file path or section title; nil for rows without one.
         public var value: String?
+        /// Hits with this value.
         public var hits: Int
 
         /// A count of `hits` for `value`.

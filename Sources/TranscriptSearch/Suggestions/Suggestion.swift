@@ -4,9 +4,15 @@
 public struct Suggestion: Hashable, Sendable {
     /// What a suggestion names; the raw value is its query token's key (`speaker:`).
     public enum Kind: String, CaseIterable, Hashable, Sendable {
-        case speaker, section, file
+        /// A row's speaker (`speaker:`).
+        case speaker
+        /// A row's section title (`section:`).
+        case section
+        /// A source file's path (`file:`).
+        case file
     }
 
+    /// Whether this names a speaker, a section or a file.
     public var kind: Kind
     /// The speaker's name, the section's title or the file's path, as the corpus has it.
     public var value: String
