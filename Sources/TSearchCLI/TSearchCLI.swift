@@ -1,3 +1,4 @@
+import TranscriptStore
 import TranscriptSearch
 
 /// The process's exit status, as grep's: 0 something matched (or was printed), 1 nothing did,
@@ -25,7 +26,6 @@ public enum TSearchCLI {
         SystemCalls.ignoreBrokenPipeSignal()
         MappedFileFaults.install()
         let environment = CommandEnvironment.live()
-        ScalarClassesStore.install(environment: environment)
         let code = run(Array(arguments.dropFirst()), environment: environment)
         environment.stdout.flush()
         environment.stderr.flush()

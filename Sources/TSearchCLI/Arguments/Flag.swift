@@ -1,3 +1,4 @@
+import TranscriptStore
 import TranscriptFormats
 import TranscriptSearch
 

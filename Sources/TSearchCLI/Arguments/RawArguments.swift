@@ -1,3 +1,4 @@
+import TranscriptStore
 import TranscriptFormats
 import TranscriptSearch
 
@@ -159,7 +160,7 @@ extension RawArguments {
             tokens.append(first)
             rest = rest.dropFirst()
         }
-        if let text = rest.first, tokens.isEmpty || SystemCalls.kind(of: text) == .missing {
+        if let text = rest.first, tokens.isEmpty || FileCalls.kind(of: text) == .missing {
             return ((tokens + [text]).joined(separator: " "), Array(rest.dropFirst()))
         }
         return tokens.isEmpty ? nil : (tokens.joined(separator: " "), Array(rest))

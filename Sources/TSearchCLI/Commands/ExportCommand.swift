@@ -1,4 +1,5 @@
 import TranscriptModel
+import TranscriptStore
 import TranscriptRendering
 import TranscriptSearch
 
@@ -33,23 +34,25 @@ struct ExportCommand {
         if format == .html, let media = raw.mediaURL, !HTMLExport.isSafeLink(media) {
             throw CommandError.usage(UsageError("--media \(media): a page links only to http, https or file URLs, or to a path"))
         }
+        let flow = environment.searchFlow
         let search: SavedSearch
         let current: Int?
         var failed = false
         if let (queryText, given) = raw.queryAndPaths() {
             let request = try raw.searchRequest(queryText)
-            var paths = given
-            if paths.isEmpty { paths = environment.stdinIsReadable ? ["-"] : ["."] }
-            let loading = CorpusLoading.load(paths: paths, options: raw.loadOptions, environment: environment)
-            failed = loading.errorCount > 0
-            guard let runner = try? request.runner(),
-                  let index = SearchExecution.run(runner, over: loading.corpus, request: request, environment: environment) else { return .error }
-            search = SavedSearch(request: request, loadOptions: raw.loadOptions, directory: SystemCalls.currentDirectory(),
-                                 paths: paths, loading: loading, index: index)
-            current = index.count > 0 ? 0 : nil
+            let outcome = flow.search(
+                request, in: environment.defaultPaths(given), options: raw.loadOptions, directory: FileCalls.currentDirectory())
+            environment.report(outcome.diagnostics)
+            failed = outcome.diagnostics.contains { $0.severity == .error }
+            switch outcome.search {
+            case .success(let found): search = found
+            case .failure(let abandoned):
+                environment.report(abandoned.description)
+                return .error
+            }
+            current = search.index.count > 0 ? 0 : nil
         } else {
-            guard let restored = SavedSearch.restoreForReading(from: SessionStore(environment: environment), environment: environment)
-            else { return .error }
+            guard let restored = environment.restoredSearch(flow) else { return .error }
             search = restored.search
             current = restored.current
         }
@@ -66,7 +69,7 @@ struct ExportCommand {
         if let path = raw.outputPath, path != "-" {
             // A failed input fails the export: nothing is written (the error is already reported).
             if failed { return .error }
-            if case .failure(let error) = SystemCalls.writeOutput(Array(text.utf8), to: path) {
+            if case .failure(let error) = FileCalls.writeOutput(Array(text.utf8), to: path) {
                 environment.report("cannot write \(path): \(error.description)")
                 return .error
             }
@@ -95,8 +98,8 @@ struct ExportCommand {
         }
         var media = raw.mediaURL
         if let given = media, !given.contains("://") {
-            let path = MediaFiles.absolute(given, in: SystemCalls.currentDirectory())
-            guard [.file, .stream].contains(SystemCalls.kind(of: path)) else {
+            let path = MediaFiles.absolute(given, in: FileCalls.currentDirectory())
+            guard [.file, .stream].contains(FileCalls.kind(of: path)) else {
                 environment.report("--media \(given): no such file (give a video or audio file, or a URL)")
                 return .failure(PlaylistFailure())
             }

@@ -1,3 +1,4 @@
+import TranscriptStore
 import TranscriptFormats
 
 /// `tsearch man`: the manual page in roff (`man(7)` macros), made from the command and flag tables as

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import TranscriptModel
+import TranscriptStore
 import TranscriptRendering
 import TranscriptSearch
 
@@ -21,32 +22,31 @@ struct PagerCommand {
             environment.report("the pager needs a terminal; use tsearch search to print hits")
             return .error
         }
-        let store = SessionStore(environment: environment)
+        let flow = environment.searchFlow
         var search: SavedSearch
         var current: Int?
         if raw.positionals.isEmpty {
-            guard let restored = SavedSearch.restoreForReading(from: store, environment: environment) else { return .error }
+            guard let restored = environment.restoredSearch(flow) else { return .error }
             search = restored.search
             current = restored.current
         } else {
             // Every argument an existing path: browse them with no query yet.
-            let browsing = raw.positionals.allSatisfy { SystemCalls.kind(of: $0) != .missing }
+            let browsing = raw.positionals.allSatisfy { FileCalls.kind(of: $0) != .missing }
             let (text, paths) = browsing ? ("", raw.positionals) : (raw.queryAndPaths() ?? ("", raw.positionals))
             let request = text.isEmpty ? SearchRequest(text: "", options: raw.searchOptions, filter: raw.filter) : try raw.searchRequest(text)
-            let loading = CorpusLoading.load(paths: paths, options: raw.loadOptions, environment: environment)
-            guard loading.corpus.rowCount > 0 else {
+            let outcome = flow.search(request, in: paths, options: raw.loadOptions, directory: FileCalls.currentDirectory())
+            environment.report(outcome.diagnostics)
+            switch outcome.search {
+            case .success(let found): search = found
+            case .failure(let abandoned):
+                environment.report(abandoned.description)
+                return .error
+            }
+            guard search.corpus.rowCount > 0 else {
                 environment.report("nothing to show: no rows were loaded")
                 return .error
             }
-            var index = HitIndex.empty(rows: loading.corpus.rowCount)
-            if let runner = try? request.runner() {
-                guard let found = SearchExecution.run(runner, over: loading.corpus, request: request, environment: environment)
-                else { return .error }
-                index = found
-            }
-            search = SavedSearch(request: request, loadOptions: raw.loadOptions, directory: SystemCalls.currentDirectory(),
-                                 paths: paths, loading: loading, index: index)
-            current = index.count > 0 ? 0 : nil
+            current = search.index.count > 0 ? 0 : nil
         }
         environment.stderr.flush()
 
@@ -55,20 +55,11 @@ struct PagerCommand {
         search.request = final.request
         search.index = final.index
         do {
-            try store.withLock { () throws(SessionError) in try search.save(current: final.cursor.current, to: store) }
+            try flow.save(search, current: final.cursor.current)
         } catch {
             environment.report("warning: \(error.description)")
         }
         return .success
-    }
-}
-
-extension HitIndex {
-    /// No hits over `rows` rows.
-    static func empty(rows: Int) -> HitIndex {
-        var index = HitIndex(rowCount: rows)
-        for row in 0..<rows { index.append(row: row, utf8Ranges: []) }
-        return index
     }
 }
 

@@ -1,4 +1,5 @@
 import TranscriptModel
+import TranscriptStore
 import TranscriptRendering
 import TranscriptSearch
 

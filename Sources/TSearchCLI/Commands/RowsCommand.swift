@@ -1,3 +1,4 @@
+import TranscriptStore
 import TranscriptFormats
 import TranscriptRendering
 
@@ -7,10 +8,9 @@ struct RowsCommand {
     let environment: CommandEnvironment
 
     func run() -> ExitCode {
-        var paths = raw.positionals
-        if paths.isEmpty { paths = environment.stdinIsReadable ? ["-"] : ["."] }
-        let loading = CorpusLoading.load(paths: paths, options: raw.loadOptions, environment: environment)
-        let corpus = loading.corpus
+        let loaded = environment.corpusSource.load(environment.defaultPaths(raw.positionals), options: raw.loadOptions, baseDirectory: nil)
+        environment.report(loaded.diagnostics)
+        let corpus = loaded.corpus
         let out = environment.stdout
         let listing = RowListing(styler: Styler(isEnabled: environment.colourEnabled(raw.color)))
         for source in corpus.sources.indices where !out.isClosed {
@@ -30,7 +30,7 @@ struct RowsCommand {
                 out.line(listing.line(value))
             }
         }
-        if loading.errorCount > 0 { return .error }
+        if loaded.errorCount > 0 { return .error }
         return corpus.rowCount > 0 ? .success : .noMatch
     }
 }

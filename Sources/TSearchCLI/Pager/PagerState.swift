@@ -1,4 +1,5 @@
 import TranscriptModel
+import TranscriptStore
 import TranscriptSearch
 
 /// A key the pager understands, decoded from the terminal's bytes (`KeyDecoder`).

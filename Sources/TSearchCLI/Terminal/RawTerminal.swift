@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import TranscriptStore
 import Glibc
 #elseif canImport(Musl)
 import Musl
@@ -58,7 +59,7 @@ final class RawTerminal: @unchecked Sendable {
     }
 
     func write(_ text: String) {
-        _ = SystemCalls.write(Array(text.utf8), to: 1)
+        _ = FileCalls.write(Array(text.utf8), to: 1)
     }
 
     /// Calls `resized` on SIGWINCH and `stopped` on SIGINT, SIGTERM and SIGHUP, on `queue`.

@@ -1,10 +1,10 @@
 import Testing
-@testable import TSearchCLI
+@testable import TranscriptStore
 
 /// When a cache of parsed rows takes a file for the one it kept without reading it.
 struct KeptFileStateTests {
     static let second: Int64 = 1_000_000_000
-    static let identity = SystemCalls.FileIdentity(
+    static let identity = FileCalls.FileIdentity(
         size: 4096, modified: 1_700_000_000 * second, changed: 1_700_000_001 * second, inode: 42, device: 7, isRegular: true)
     static let kept = KeptFileState(identity, hash: "h", warningTails: [])
     /// The loading that kept it began 10 s after the file last changed.

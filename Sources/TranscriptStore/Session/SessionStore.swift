@@ -14,8 +14,10 @@ import TranscriptSearch
 ///   and old caches are removed only after the session that names the new one is in place, so a
 ///   crash at any moment leaves a session and the cache it names. A command that fails never writes.
 ///   `TSEARCH_TEST_PAUSE_MID_WRITE_MS` pauses halfway through each write, for crash tests only.
-struct SessionStore {
-    let path: String
+public struct SessionStore: Sendable {
+    /// The session file.
+    public let path: String
+    /// Milliseconds each write pauses halfway, for crash tests only.
     let pauseMidWrite: Int
 
     var lockPath: String { path + ".lock" }
@@ -24,29 +26,23 @@ struct SessionStore {
 
     func cachePath(id: String) -> String { path + ".cache-" + id }
 
-    init(environment: CommandEnvironment) {
-        let variables = environment.variables
-        if let explicit = variables["TSEARCH_STATE"], !explicit.isEmpty {
-            path = explicit.hasPrefix("/") ? explicit : SystemCalls.currentDirectory() + "/" + explicit
-        } else if let state = variables["XDG_STATE_HOME"], state.hasPrefix("/") {
-            path = state + "/tsearch/session.json"
-        } else {
-            path = (variables["HOME"] ?? "") + "/.local/state/tsearch/session.json"
-        }
-        pauseMidWrite = Int(variables["TSEARCH_TEST_PAUSE_MID_WRITE_MS"] ?? "") ?? 0
+    /// The session at `location` (`StoreLocation.sessionFile`).
+    public init(location: StoreLocation) {
+        path = location.sessionFile
+        pauseMidWrite = location.pauseMidWrite
     }
 
     /// Runs `body` holding the session's lock (creating the folder if needed).
     func withLock<T>(_ body: () throws(SessionError) -> T) throws(SessionError) -> T {
-        if !directory.isEmpty, case .failure(let error) = SystemCalls.makeDirectories(directory) {
+        if !directory.isEmpty, case .failure(let error) = FileCalls.makeDirectories(directory) {
             throw SessionError(path: path, kind: .unwritable(error.description))
         }
         let descriptor: Int32
-        switch SystemCalls.lock(lockPath) {
+        switch FileCalls.lock(lockPath) {
         case .success(let value): descriptor = value
         case .failure(let error): throw SessionError(path: path, kind: .unwritable(error.description))
         }
-        defer { SystemCalls.unlock(descriptor) }
+        defer { FileCalls.unlock(descriptor) }
         return try body()
     }
 
@@ -54,18 +50,18 @@ struct SessionStore {
     /// pager's start, show with nothing to save): works in a read-only state folder.
     func withReadLock<T>(_ body: () throws(SessionError) -> T) throws(SessionError) -> T {
         let descriptor: Int32?
-        switch SystemCalls.lockForReading(lockPath) {
+        switch FileCalls.lockForReading(lockPath) {
         case .success(let value): descriptor = value
         case .failure(let error): throw SessionError(path: path, kind: .unwritable(error.description))
         }
-        defer { if let descriptor { SystemCalls.unlock(descriptor) } }
+        defer { if let descriptor { FileCalls.unlock(descriptor) } }
         return try body()
     }
 
     func read() throws(SessionError) -> SessionState {
-        guard SystemCalls.fileStatus(path) != nil else { throw SessionError(path: path, kind: .missing) }
+        guard FileCalls.fileStatus(path) != nil else { throw SessionError(path: path, kind: .missing) }
         let bytes: [UInt8]
-        switch SystemCalls.readRegularFile(path, limit: 64 << 20) {
+        switch FileCalls.readRegularFile(path, limit: 64 << 20) {
         case .success(let contents): bytes = contents
         case .failure(let error): throw SessionError(path: path, kind: .damaged(error.description))
         }
@@ -89,20 +85,20 @@ struct SessionStore {
     /// Replaces the session, then removes caches it does not name and temporary files left by
     /// writers that were killed (none can be running: the caller holds the lock).
     func write(_ state: SessionState) throws(SessionError) {
-        if case .failure(let error) = SystemCalls.writeAtomically(state.encoded(), to: path, pauseMidWrite: pauseMidWrite) {
+        if case .failure(let error) = FileCalls.writeAtomically(state.encoded(), to: path, pauseMidWrite: pauseMidWrite) {
             throw SessionError(path: path, kind: .unwritable(error.description))
         }
-        guard case .success(let names) = SystemCalls.directoryEntries(directory.isEmpty ? "/" : directory) else { return }
+        guard case .success(let names) = FileCalls.directoryEntries(directory.isEmpty ? "/" : directory) else { return }
         let keep = fileName + ".cache-" + state.cache
         for name in names where name.hasPrefix(fileName + ".cache-") || name.hasPrefix(fileName + ".tmp-") {
-            if name != keep { SystemCalls.remove(directory + "/" + name) }
+            if name != keep { FileCalls.remove(directory + "/" + name) }
         }
     }
 
     /// Removes the cache `id` (one a session that could not be saved would have named).
     func removeCache(id: String) {
         guard !id.isEmpty, !id.contains("/") else { return }
-        SystemCalls.remove(cachePath(id: id))
+        FileCalls.remove(cachePath(id: id))
     }
 
     static let cacheMagic = Array("TSSESSIONCACHE2".utf8)
@@ -116,8 +112,8 @@ struct SessionStore {
     /// - (0) consecutive sources kept nowhere else: zero padding to an 8-byte boundary and their
     ///   corpus.
     /// So rows kept elsewhere are not written twice; `readCache` maps them all in place.
-    func writeCache(corpus: Corpus, index: HitIndex, keptRows: [CorpusLoading.KeptRows?] = []) throws(SessionError) -> String {
-        let id = String(SystemCalls.uniqueNumber(), radix: 16)
+    func writeCache(corpus: Corpus, index: HitIndex, keptRows: [KeptRows?] = []) throws(SessionError) -> String {
+        let id = String(FileCalls.uniqueNumber(), radix: 16)
         let parts = CachePart.parts(keptRows.count == corpus.sources.count ? keptRows : Array(repeating: nil, count: corpus.sources.count))
         // Room for the whole corpus when any of it is written here (pages never written cost nothing).
         let rows = parts.contains { if case .inline = $0 { true } else { false } } ? corpus.serializedSizeEstimate : 0
@@ -149,7 +145,7 @@ struct SessionStore {
         }
         writer.endChecksum(at: checksumOffset)
         // Not synced to the disk: a cache cut short by a crash fails its checksum and is rebuilt.
-        if case .failure(let error) = SystemCalls.writeAtomically(
+        if case .failure(let error) = FileCalls.writeAtomically(
             writer.bytes, to: cachePath(id: id), sync: false, pauseMidWrite: pauseMidWrite
         ) {
             throw SessionError(path: path, kind: .unwritable(error.description))
@@ -159,12 +155,12 @@ struct SessionStore {
 
     /// A run of the corpus's sources as the session cache writes it.
     enum CachePart: Equatable {
-        case rowCache(source: Int, CorpusLoading.RowCacheFile)
+        case rowCache(source: Int, RowCacheFile)
         case smallFiles(file: String, id: String, first: Int, sources: Range<Int>)
         case inline(Range<Int>)
 
         /// The parts of a corpus whose sources are kept as `kept` says, in order.
-        static func parts(_ kept: [CorpusLoading.KeptRows?]) -> [CachePart] {
+        static func parts(_ kept: [KeptRows?]) -> [CachePart] {
             var parts: [CachePart] = []
             for (source, rows) in kept.enumerated() {
                 switch (rows, parts.last) {
@@ -188,7 +184,7 @@ struct SessionStore {
     /// The cached rows and hit maps if the cache exists, is whole, and is the one `id` names (and
     /// the row caches and small-files caches it names still hold the rows the hits were found in).
     /// Files are mapped, not read: a million rows cost their validation only.
-    func readCache(id: String) -> (corpus: Corpus, index: HitIndex, keptRows: [CorpusLoading.KeptRows?])? {
+    func readCache(id: String) -> (corpus: Corpus, index: HitIndex, keptRows: [KeptRows?])? {
         guard !id.contains("/"), let region = ByteRegion(mapping: cachePath(id: id), copyingBelow: RowCache.copyBelowBytes) else { return nil }
         var reader = RegionReader(region)
         do {
@@ -197,14 +193,14 @@ struct SessionStore {
             try reader.verifyChecksum()
             let index = try HitIndex(serialized: try reader.readBytes())
             var corpus = Corpus()
-            var kept: [CorpusLoading.KeptRows?] = []
+            var kept: [KeptRows?] = []
             var smallFiles: [String: SmallFilesCache.Contents] = [:]
             for _ in 0..<(try reader.readCount(elementSize: 8)) {
                 var rows: Corpus
                 switch try reader.readUInt64() {
                 case 1:
                     let path = try reader.readString()
-                    let file = CorpusLoading.RowCacheFile(file: try reader.readString(), hash: try reader.readString())
+                    let file = RowCacheFile(file: try reader.readString(), hash: try reader.readString())
                     guard let cached = RowCache.read(file.file), cached.entry.hash == file.hash else { return nil }
                     rows = cached.entry.corpus
                     rows.setPath(path, ofSource: 0)
@@ -239,49 +235,6 @@ struct SessionStore {
             return (corpus, index, kept)
         } catch {
             return nil
-        }
-    }
-}
-
-/// A session that cannot be used; every message says what to run.
-struct SessionError: Error, CustomStringConvertible {
-    enum Kind {
-        case missing
-        case damaged(String)
-        case newerSchema(Int)
-        case unwritable(String)
-        /// `goto K` for a K that is not a hit number (the count is given).
-        case outOfRange(Int, Int)
-        /// The files changed, and searching them again ran out of time (the message says how).
-        case searchAbandoned(String)
-    }
-
-    var path: String
-    var kind: Kind
-
-    /// Whether the state folder could not be written (a read-only folder, no permission).
-    var isUnwritable: Bool {
-        if case .unwritable = kind { return true }
-        return false
-    }
-
-    var description: String {
-        let again = "run 'tsearch search QUERY PATH...' to start a new one"
-        switch kind {
-        case .missing:
-            return "no saved search (\(path) does not exist); run 'tsearch search QUERY PATH...' first"
-        case .damaged(let reason):
-            return "the saved search at \(path) cannot be read (\(reason)); \(again)"
-        case .newerSchema(let schema):
-            return "the saved search at \(path) was written by a newer tsearch (schema \(schema), this one reads \(SessionState.schema)); upgrade, or \(again)"
-        case .unwritable(let reason):
-            return "cannot save the search: \(reason)"
-        case .searchAbandoned(let message):
-            return "the files of the saved search changed, and searching them again failed: \(message)"
-        case .outOfRange(let target, let count):
-            return count == 0
-                ? "there is no hit \(target): the saved search has no hits"
-                : "there is no hit \(target): the saved search has hits 1 to \(count)"
         }
     }
 }

@@ -2,27 +2,39 @@ import Dispatch
 import TranscriptModel
 import TranscriptSearch
 
-/// The one budgeted path every search of the command line takes (search, export, the pager's first
-/// search, and a saved search run again by next/prev/goto/show because its files changed): the
-/// search runs on another thread and the command stops waiting when the time limit is spent (the
-/// process then exits, ending that thread), so a catastrophic regular expression (`(a+)+$` on a
-/// long row) is reported instead of hanging. The limit is `--timeout SECONDS` (default 10 s; 0 =
-/// none), kept in `CommandEnvironment.searchTimeout`.
-enum SearchExecution {
-    /// A search given up on, with what ran out and what lifts the limit.
-    struct Abandoned: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    /// The hits of `runner` over `corpus`, or why the search was abandoned.
-    ///
-    /// `TSEARCH_TEST_PAUSE_IN_SEARCH_MS` makes the search take that long first, for tests only (a
+/// The time a search may take (`--timeout SECONDS` on the command line; default 10 s; nil: none).
+public struct SearchBudget: Sendable, Equatable {
+    /// How long a search may run before it is abandoned; nil for no limit.
+    public var timeout: Duration?
+    /// Milliseconds every search waits first, for tests only (`TSEARCH_TEST_PAUSE_IN_SEARCH_MS`: a
     /// slow search, to show that nothing waits for it).
-    static func search(_ runner: SearchRunner, over corpus: Corpus, request: SearchRequest?, environment: CommandEnvironment) -> Result<HitIndex, Abandoned> {
-        if let pause = Int(environment.variables["TSEARCH_TEST_PAUSE_IN_SEARCH_MS"] ?? ""), pause > 0 {
-            SystemCalls.pause(milliseconds: min(pause, 60_000))
-        }
-        guard let timeout = environment.searchTimeout else { return .success(runner.search(corpus)) }
+    public var testPause: Int
+
+    /// A budget of `timeout`, with the test pause the environment `variables` ask for.
+    public init(timeout: Duration? = .seconds(10), variables: [String: String] = [:]) {
+        self.timeout = timeout
+        testPause = Int(variables["TSEARCH_TEST_PAUSE_IN_SEARCH_MS"] ?? "").map { min(max($0, 0), 60_000) } ?? 0
+    }
+}
+
+/// A search given up on because it ran out of its budget.
+public struct SearchAbandoned: Error, CustomStringConvertible, Sendable {
+    /// What ran out, why when it can be told from the query, and what lifts the limit.
+    public var description: String
+}
+
+/// The one budgeted path every search of the search flow takes (search, export, the pager's first
+/// search, and a saved search run again by next/prev/goto/show because its files changed): the
+/// search runs on another thread and the caller stops waiting when the time limit is spent (the
+/// command line then exits, ending that thread), so a catastrophic regular expression (`(a+)+$` on
+/// a long row) is reported instead of hanging.
+package enum SearchExecution {
+    /// The hits of `runner` over `corpus`, or why the search was abandoned.
+    package static func search(
+        _ runner: SearchRunner, over corpus: Corpus, request: SearchRequest?, budget: SearchBudget
+    ) -> Result<HitIndex, SearchAbandoned> {
+        if budget.testPause > 0 { FileCalls.pause(milliseconds: budget.testPause) }
+        guard let timeout = budget.timeout else { return .success(runner.search(corpus)) }
         let deadline = ContinuousClock.now + timeout
         let box = ResultBox()
         let done = DispatchSemaphore(value: 0)
@@ -34,23 +46,12 @@ enum SearchExecution {
         if done.wait(timeout: .now() + .milliseconds(milliseconds + 50)) == .success, let index = box.index {
             return .success(index)
         }
-        return .failure(Abandoned(description: abandonedMessage(timeout: timeout, runner: runner, request: request)))
-    }
-
-    /// `search(_:over:request:environment:)`, reporting an abandoned search on stderr (nil then).
-    static func run(_ runner: SearchRunner, over corpus: Corpus, request: SearchRequest?, environment: CommandEnvironment) -> HitIndex? {
-        switch search(runner, over: corpus, request: request, environment: environment) {
-        case .success(let index):
-            return index
-        case .failure(let abandoned):
-            environment.report(abandoned.description)
-            return nil
-        }
+        return .failure(SearchAbandoned(description: abandonedMessage(timeout: timeout, runner: runner, request: request)))
     }
 
     /// What ran out, why the search was slow when that can be told from the query, and the flag
     /// that lifts the limit.
-    static func abandonedMessage(timeout: Duration, runner: SearchRunner, request: SearchRequest?) -> String {
+    package static func abandonedMessage(timeout: Duration, runner: SearchRunner, request: SearchRequest?) -> String {
         let milliseconds = timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000
         let limit = milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(Double(milliseconds) / 1000) s"
         var message = "the search ran out of its time limit (\(limit)) and was abandoned"
@@ -65,7 +66,7 @@ enum SearchExecution {
     }
 
     /// Whether `pattern` has a quantified group with a quantifier inside: `(a+)+`, `(a|b*)*`, `(\w+\s?){2,}`.
-    static func hasNestedRepetition(_ pattern: String) -> Bool {
+    package static func hasNestedRepetition(_ pattern: String) -> Bool {
         var groups: [Bool] = []  // per open group: whether it holds a quantifier so far
         var escaped = false
         var inClass = false

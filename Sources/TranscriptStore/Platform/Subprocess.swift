@@ -54,7 +54,7 @@ struct Subprocess {
         for entry in (searchPath ?? "").split(separator: ":", omittingEmptySubsequences: false) {
             let directory = entry.isEmpty ? "." : String(entry)
             let candidate = directory.hasSuffix("/") ? directory + name : directory + "/" + name
-            if SystemCalls.kind(of: candidate) == .file, access(candidate, X_OK) == 0 { return candidate }
+            if FileCalls.kind(of: candidate) == .file, access(candidate, X_OK) == 0 { return candidate }
         }
         return nil
     }
@@ -64,7 +64,7 @@ struct Subprocess {
         defer { for pipe in pipes { close(pipe.read); if pipe.write >= 0 { close(pipe.write) } } }
         for _ in 0..<(2 + extraOutputs) {
             var ends: [Int32] = [0, 0]
-            guard pipe(&ends) == 0 else { return .failure(.couldNotStart(SystemCalls.errorMessage(errno))) }
+            guard pipe(&ends) == 0 else { return .failure(.couldNotStart(FileCalls.errorMessage(errno))) }
             _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
             _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
             _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
@@ -101,7 +101,7 @@ struct Subprocess {
         var pid: pid_t = 0
         guard let program = argv[0] else { return .failure(.couldNotStart("out of memory")) }
         let spawned = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
-        guard spawned == 0 else { return .failure(.couldNotStart(SystemCalls.errorMessage(spawned))) }
+        guard spawned == 0 else { return .failure(.couldNotStart(FileCalls.errorMessage(spawned))) }
         for index in pipes.indices {
             close(pipes[index].write)
             pipes[index].write = -1
@@ -131,7 +131,7 @@ struct Subprocess {
             let ready = poll(&polled, nfds_t(polled.count), milliseconds)
             if ready < 0 {
                 if errno == EINTR { continue }
-                return (outputs, .couldNotStart("poll: " + SystemCalls.errorMessage(errno)))
+                return (outputs, .couldNotStart("poll: " + FileCalls.errorMessage(errno)))
             }
             for entry in polled where entry.revents != 0 {
                 guard let index = descriptors.firstIndex(of: entry.fd) else { continue }

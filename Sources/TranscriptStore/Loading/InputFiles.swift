@@ -54,7 +54,7 @@ enum InputFiles {
                 expansion.inputs.append(.standardInput)
                 continue
             }
-            switch SystemCalls.kind(of: resolve(path, against: base)) {
+            switch FileCalls.kind(of: resolve(path, against: base)) {
             case .file:
                 expansion.inputs.append(.file(path))
             case .directory:
@@ -83,12 +83,12 @@ enum InputFiles {
     /// `path` resolved against `base`, made absolute against the current directory.
     static func absolute(_ path: String, against base: String?) -> String {
         let resolved = resolve(path, against: base)
-        return resolved.hasPrefix("/") ? resolved : SystemCalls.currentDirectory() + "/" + resolved
+        return resolved.hasPrefix("/") ? resolved : FileCalls.currentDirectory() + "/" + resolved
     }
 
     private static func walk(_ directory: String, base: String?, into expansion: inout Expansion) {
         let names: [String]
-        switch SystemCalls.directoryEntries(resolve(directory, against: base)) {
+        switch FileCalls.directoryEntries(resolve(directory, against: base)) {
         case .success(let entries): names = entries.sorted()
         case .failure(let error):
             expansion.errors.append((directory, error.description))
@@ -98,9 +98,9 @@ enum InputFiles {
         for name in names where !name.hasPrefix(".") {
             let path = prefix + name
             let resolved = resolve(path, against: base)
-            switch SystemCalls.kind(of: resolved) {
+            switch FileCalls.kind(of: resolved) {
             case .directory:
-                if !SystemCalls.isSymbolicLink(resolved) { walk(path, base: base, into: &expansion) }
+                if !FileCalls.isSymbolicLink(resolved) { walk(path, base: base, into: &expansion) }
             case .file:
                 if TranscriptFormat.isCandidate(path: name) || VideoSubtitleStream.isVideo(path: name) {
                     expansion.inputs.append(.found(path))

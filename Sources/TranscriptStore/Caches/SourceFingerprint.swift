@@ -10,26 +10,31 @@ import TranscriptModel
 /// unchanged). Sessions saved before the status-change time, inode, device and settling were kept
 /// judge by size and modification time alone, as `make` and rsync do. The hash is the 64-bit
 /// `Checksum` (it runs at memory speed): it detects edits, it is not a defence against a forger.
-struct SourceFingerprint: Codable, Hashable, Sendable {
+public struct SourceFingerprint: Codable, Hashable, Sendable {
     /// The path as it was shown (relative to the session's directory unless absolute).
-    var path: String
-    var size: Int64
-    /// Nanoseconds since the epoch.
-    var modified: Int64
+    public var path: String
+    /// Its size in bytes.
+    public var size: Int64
+    /// Its modification time, in nanoseconds since the epoch.
+    public var modified: Int64
     /// `sum64:` and 16 hex digits.
-    var hash: String
-    /// The rest of the identity, and whether the file had settled when it was read (nil in
-    /// sessions saved without them).
-    var changed: Int64?
-    var inode: UInt64?
-    var device: UInt64?
-    var settled: Bool?
+    public var hash: String
+    /// Its status-change time, in nanoseconds since the epoch (nil in sessions saved without it).
+    public var changed: Int64?
+    /// Its inode (nil in sessions saved without it).
+    public var inode: UInt64?
+    /// Its device (nil in sessions saved without it).
+    public var device: UInt64?
+    /// Whether it had settled when it was read (nil in sessions saved without it).
+    public var settled: Bool?
 
     enum CodingKeys: String, CodingKey {
         case path, size, modified = "mtime_ns", hash, changed = "ctime_ns", inode, device, settled
     }
 
-    init(path: String, size: Int64, modified: Int64, hash: String) {
+    /// What a file of `size` bytes, modified at `modified` (ns since the epoch), with content
+    /// `hash` was, the rest of its identity unknown.
+    public init(path: String, size: Int64, modified: Int64, hash: String) {
         self.path = path
         self.size = size
         self.modified = modified
@@ -38,7 +43,7 @@ struct SourceFingerprint: Codable, Hashable, Sendable {
 
     /// The fingerprint of a file read as `identity` says, by a loading that began at `readAt`
     /// (ns since the epoch), whose caches wait `settle` ns for a file to settle.
-    init(path: String, identity: SystemCalls.FileIdentity, hash: String, readAt: Int64, settle: Int64) {
+    init(path: String, identity: FileCalls.FileIdentity, hash: String, readAt: Int64, settle: Int64) {
         self.init(path: path, size: identity.size, modified: identity.modified, hash: hash)
         changed = identity.changed
         inode = identity.inode
@@ -72,7 +77,7 @@ struct SourceFingerprint: Codable, Hashable, Sendable {
     /// Whether the file at `fullPath` still has this content. Reads the file only when its identity
     /// changed but not its size, or when it had not settled when it was searched.
     func matchesFile(at fullPath: String) -> Bool {
-        guard let now = SystemCalls.fileIdentity(fullPath) else { return false }
+        guard let now = FileCalls.fileIdentity(fullPath) else { return false }
         let sameIdentity = now.size == size && now.modified == modified
             && (changed == nil || (changed == now.changed && inode == now.inode && device == now.device))
         if sameIdentity && settled != false { return true }

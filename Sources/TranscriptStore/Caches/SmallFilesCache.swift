@@ -54,8 +54,8 @@ struct SmallFilesCache {
 
     /// The cache of `paths` (the inputs as given, relative ones against `baseDirectory`) in
     /// `rowCache`'s folder.
-    init(rowCache: RowCache, paths: [String], baseDirectory: String?, options: LoadOptions, environment: CommandEnvironment) {
-        minimumBytes = Int64(environment.variables["TSEARCH_SMALL_FILES_CACHE_MIN_BYTES"] ?? "") ?? rowCache.minimumBytes
+    init(rowCache: RowCache, paths: [String], baseDirectory: String?, options: LoadOptions, minimumBytes: Int64) {
+        self.minimumBytes = minimumBytes
         let absolute = paths.map { $0 == "-" ? $0 : InputFiles.absolute($0, against: baseDirectory) }
         key = RowCache.key(path: absolute.joined(separator: "\u{1}"), options: options)
         file = String(rowCache.filePath(key: key).dropLast(".rows".count)) + ".files"
@@ -90,10 +90,10 @@ struct SmallFilesCache {
     /// means no cache).
     func store(_ files: [File], corpus: Corpus, keptAt: Int64) -> String? {
         precondition(corpus.sources.count == files.count, "one source per kept file")
-        guard let slash = file.lastIndex(of: "/"), case .success = SystemCalls.makeDirectories(String(file[..<slash])) else {
+        guard let slash = file.lastIndex(of: "/"), case .success = FileCalls.makeDirectories(String(file[..<slash])) else {
             return nil
         }
-        let id = String(SystemCalls.uniqueNumber(), radix: 16)
+        let id = String(FileCalls.uniqueNumber(), radix: 16)
         let written = RowsFile.write(to: file, magic: Self.magic, version: Self.version, keptAt: keptAt, corpus: corpus) { writer in
             writer.write(key)
             writer.write(id)
@@ -114,22 +114,22 @@ struct SmallFilesCache {
 
     /// Marks the cache as used now (`removeLeastRecentlyUsed` goes by modification time).
     func markUsed() {
-        SystemCalls.touch(file)
+        FileCalls.touch(file)
     }
 
     /// Removes the small-files caches of this folder beyond the `count` used most recently (never
     /// this one), and temporary files more than an hour old (left by writers that were killed).
     private func removeLeastRecentlyUsed(keeping count: Int) {
         guard let slash = file.lastIndex(of: "/"),
-              case .success(let names) = SystemCalls.directoryEntries(String(file[..<slash])) else { return }
+              case .success(let names) = FileCalls.directoryEntries(String(file[..<slash])) else { return }
         let folder = String(file[...slash])
-        let hourAgo = SystemCalls.now() - 3600 * 1_000_000_000
-        for name in names where name.contains(".tmp-") && (SystemCalls.fileStatus(folder + name)?.modified ?? .max) < hourAgo {
-            SystemCalls.remove(folder + name)
+        let hourAgo = FileCalls.now() - 3600 * 1_000_000_000
+        for name in names where name.contains(".tmp-") && (FileCalls.fileStatus(folder + name)?.modified ?? .max) < hourAgo {
+            FileCalls.remove(folder + name)
         }
         let caches = names.filter { $0.hasSuffix(".files") }.map { folder + $0 }.filter { $0 != file }
         guard caches.count >= count else { return }
-        let byAge = caches.map { ($0, SystemCalls.fileStatus($0)?.modified ?? 0) }.sorted { $0.1 > $1.1 }
-        for (stale, _) in byAge.dropFirst(count - 1) { SystemCalls.remove(stale) }
+        let byAge = caches.map { ($0, FileCalls.fileStatus($0)?.modified ?? 0) }.sorted { $0.1 > $1.1 }
+        for (stale, _) in byAge.dropFirst(count - 1) { FileCalls.remove(stale) }
     }
 }

@@ -46,7 +46,7 @@ struct SessionState: Codable, Equatable {
     }
 
     var schema = Self.schema
-    var tool = "tsearch \(Help.version)"
+    var tool = "tsearch \(StoreVersion.tool)"
     var query: String
     var caseMatching: String
     var options: SearchOptions?

@@ -6,20 +6,23 @@
 /// `extensions` order, in any case (`talk.MP4`); the first regular file found wins. A transcript
 /// that is itself a media file (subtitles extracted from a video) is its own recording. Each
 /// directory is listed once, however many transcripts it holds.
-struct MediaFiles {
+package struct MediaFiles {
     /// Video first, then audio: when both exist the picture is the richer moment.
-    static let extensions = ["mkv", "mp4", "webm", "mov", "m4v", "avi", "mp3", "m4a", "aac", "opus", "ogg", "oga", "flac", "wav"]
+    package static let extensions = ["mkv", "mp4", "webm", "mov", "m4v", "avi", "mp3", "m4a", "aac", "opus", "ogg", "oga", "flac", "wav"]
 
     private var listings: [String: [String]] = [:]
 
+    /// A finder that has listed no folder yet.
+    package init() {}
+
     /// The recording of the transcript at `path` (relative to `directory` unless absolute), as an
     /// absolute path; nil when there is none (or the transcript is standard input).
-    mutating func recording(ofTranscript path: String, directory: String) -> String? {
+    package mutating func recording(ofTranscript path: String, directory: String) -> String? {
         guard path != "<stdin>" else { return nil }
         let absolute = Self.absolute(path, in: directory)
         let (folder, name) = Self.split(absolute)
         if let dot = name.lastIndex(of: "."), Self.extensions.contains(name[name.index(after: dot)...].lowercased()),
-           SystemCalls.kind(of: absolute) == .file {
+           FileCalls.kind(of: absolute) == .file {
             return absolute
         }
         let entries = listing(of: folder)
@@ -29,19 +32,19 @@ struct MediaFiles {
                     entry.count == base.count + 1 + ext.count && entry.hasPrefix(base + ".")
                         && entry.dropFirst(base.count + 1).lowercased() == ext
                 }
-                if let match, SystemCalls.kind(of: Self.join(folder, match)) == .file { return Self.join(folder, match) }
+                if let match, FileCalls.kind(of: Self.join(folder, match)) == .file { return Self.join(folder, match) }
             }
         }
         return nil
     }
 
     /// What `recording(ofTranscript:)` looks for, for messages: `talk.en.*` or `talk.*`.
-    static func candidates(ofTranscript path: String) -> String {
+    package static func candidates(ofTranscript path: String) -> String {
         baseNames(of: split(path).name).map { $0 + ".*" }.joined(separator: " or ")
     }
 
     /// `talk.en.srt` → [`talk.en`, `talk`]; `.hidden.srt` → [`.hidden`]; `notes` → [`notes`].
-    static func baseNames(of name: String) -> [String] {
+    package static func baseNames(of name: String) -> [String] {
         var names: [String] = []
         var rest = Substring(name)
         while let dot = rest.lastIndex(of: "."), dot != rest.startIndex {
@@ -53,7 +56,7 @@ struct MediaFiles {
 
     /// `path` made absolute against `directory`, with `.` segments and doubled slashes removed
     /// (`..` is kept: it means something else after a symbolic link).
-    static func absolute(_ path: String, in directory: String) -> String {
+    package static func absolute(_ path: String, in directory: String) -> String {
         let joined = path.hasPrefix("/") ? path : directory + "/" + path
         let segments = joined.split(separator: "/").filter { $0 != "." }
         return "/" + segments.joined(separator: "/")
@@ -61,7 +64,7 @@ struct MediaFiles {
 
     private mutating func listing(of folder: String) -> [String] {
         if let cached = listings[folder] { return cached }
-        let entries = (try? SystemCalls.directoryEntries(folder).get())?.sorted() ?? []
+        let entries = (try? FileCalls.directoryEntries(folder).get())?.sorted() ?? []
         listings[folder] = entries
         return entries
     }

@@ -39,11 +39,11 @@ struct RowCache {
     static let magic = Array("TSROWS".utf8)
     static let version: UInt64 = 2
 
-    init(environment: CommandEnvironment) {
-        let session = SessionStore(environment: environment)
-        directory = (session.directory.isEmpty ? "." : session.directory) + "/rows"
-        minimumBytes = Int64(environment.variables["TSEARCH_ROW_CACHE_MIN_BYTES"] ?? "") ?? 256 * 1024
-        settle = Int64(environment.variables["TSEARCH_CACHE_SETTLE_NS"] ?? "") ?? 2_000_000_000
+    /// The row cache at `location` (its `rowsDirectory`, minimum and settling time).
+    init(location: StoreLocation) {
+        directory = location.rowsDirectory
+        minimumBytes = location.rowCacheMinimumBytes
+        settle = location.settle
     }
 
     /// What a cache file holds.
@@ -58,7 +58,7 @@ struct RowCache {
     /// The key: the path, the load options, this tool's version and the readers' revision (another
     /// version, or a build whose readers changed, may read files differently).
     static func key(path: String, options: LoadOptions) -> String {
-        [path, options.format?.rawValue ?? "", options.encoding?.name ?? "", options.rollingCaptions.rawValue, Help.version,
+        [path, options.format?.rawValue ?? "", options.encoding?.name ?? "", options.rollingCaptions.rawValue, StoreVersion.tool,
          String(LoadOptions.readersRevision)]
             .joined(separator: "\u{0}")
     }
@@ -71,7 +71,7 @@ struct RowCache {
     /// identity, or else with the same size and content hash (`contentHash` computes it, reading
     /// the file; it is called at most once), and then `refresh` says to write the cache again.
     func lookup(
-        path: String, options: LoadOptions, identity: SystemCalls.FileIdentity, contentHash: () -> String?
+        path: String, options: LoadOptions, identity: FileCalls.FileIdentity, contentHash: () -> String?
     ) -> (entry: Entry, file: String, refresh: Bool)? {
         let key = Self.key(path: path, options: options)
         let file = filePath(key: key)
@@ -95,8 +95,8 @@ struct RowCache {
     /// Writes the rows of `path` (a corpus of that one source), read from the file as `identity`
     /// says it was by a loading that began at `keptAt`; returns the cache file, or nil when it
     /// could not be written (that only means no cache).
-    func store(_ entry: Entry, path: String, options: LoadOptions, identity: SystemCalls.FileIdentity, keptAt: Int64) -> String? {
-        guard case .success = SystemCalls.makeDirectories(directory) else { return nil }
+    func store(_ entry: Entry, path: String, options: LoadOptions, identity: FileCalls.FileIdentity, keptAt: Int64) -> String? {
+        guard case .success = FileCalls.makeDirectories(directory) else { return nil }
         let key = Self.key(path: path, options: options)
         let state = KeptFileState(identity, hash: entry.hash, warningTails: entry.warningTails)
         let written = RowsFile.write(
@@ -110,15 +110,15 @@ struct RowCache {
 }
 
 /// What a file of rows keeps of each transcript it holds: the file's identity when its rows were
-/// read (`SystemCalls.FileIdentity`: size, modification and status-change times, inode, device),
+/// read (`FileCalls.FileIdentity`: size, modification and status-change times, inode, device),
 /// its content hash (`SourceFingerprint`), and its load warnings, each without its leading path
 /// (`:38: expected …`), to be shown under the path the file has today.
 struct KeptFileState: Equatable {
-    var identity: SystemCalls.FileIdentity
+    var identity: FileCalls.FileIdentity
     var hash: String
     var warningTails: [String]
 
-    init(_ identity: SystemCalls.FileIdentity, hash: String, warningTails: [String]) {
+    init(_ identity: FileCalls.FileIdentity, hash: String, warningTails: [String]) {
         self.identity = identity
         self.hash = hash
         self.warningTails = warningTails
@@ -128,7 +128,7 @@ struct KeptFileState: Equatable {
     /// reading it: the same identity, last changed at least `settle` before `keptAt` (when the
     /// loading that kept it began: a file that changed later may have changed again since within
     /// the same timestamp).
-    func trusts(_ identity: SystemCalls.FileIdentity, keptAt: Int64, settle: Int64) -> Bool {
+    func trusts(_ identity: FileCalls.FileIdentity, keptAt: Int64, settle: Int64) -> Bool {
         self.identity == identity && identity.isSettled(before: keptAt, settle: settle)
     }
 
@@ -143,7 +143,7 @@ struct KeptFileState: Equatable {
     }
 
     init(reading reader: inout RegionReader) throws(BinaryDecodingError) {
-        identity = SystemCalls.FileIdentity(
+        identity = FileCalls.FileIdentity(
             size: Int64(bitPattern: try reader.readUInt64()), modified: Int64(bitPattern: try reader.readUInt64()),
             changed: Int64(bitPattern: try reader.readUInt64()), inode: try reader.readUInt64(), device: try reader.readUInt64(),
             isRegular: try reader.readUInt64() == 1)
@@ -162,7 +162,7 @@ enum RowsFile {
     static func write(
         to path: String, magic: [UInt8], version: UInt64, keptAt: Int64, corpus: Corpus, header: (inout BinaryWriter) -> Void
     ) -> Bool {
-        let written = SystemCalls.writeCacheAtomically(to: path) { writer in
+        let written = FileCalls.writeCacheAtomically(to: path) { writer in
             writer.write(magic)
             writer.write(version)
             let checksumOffset = writer.beginChecksum()
