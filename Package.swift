@@ -45,7 +45,8 @@ let package = Package(
         .testTarget(name: "TranscriptFormatsTests", dependencies: ["TranscriptFormats"]),
         .testTarget(name: "TranscriptSearchTests", dependencies: ["TranscriptSearch"]),
         .testTarget(name: "TranscriptRenderingTests", dependencies: ["TranscriptRendering"]),
-        .testTarget(name: "TranscriptStoreTests", dependencies: ["TranscriptStore", "TestSupport"]),
+        .testTarget(
+            name: "TranscriptStoreTests", dependencies: ["TranscriptStore", "TranscriptModel", "TranscriptFormats", "TranscriptSearch"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "TSearchCLITests", dependencies: ["TSearchCLI", "TranscriptRendering", "TranscriptStore", "TestSupport"], exclude: ["Golden"]),

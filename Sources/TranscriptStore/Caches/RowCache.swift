@@ -67,18 +67,43 @@ struct RowCache {
         directory + "/" + String(SourceFingerprint.hash(Array(key.utf8)).dropFirst(SourceFingerprint.hashPrefix.count)) + ".rows"
     }
 
-    /// The cached rows of `path` if they were parsed from the file as it is now: trusted by its
-    /// identity, or else with the same size and content hash (`contentHash` computes it, reading
-    /// the file; it is called at most once), and then `refresh` says to write the cache again.
-    func lookup(
-        path: String, options: LoadOptions, identity: FileCalls.FileIdentity, contentHash: () -> String?
-    ) -> (entry: Entry, file: String, refresh: Bool)? {
-        let key = Self.key(path: path, options: options)
-        let file = filePath(key: key)
-        guard let cached = Self.read(file), cached.key == key, cached.state.identity.size == identity.size else { return nil }
-        if cached.state.trusts(identity, keptAt: cached.keptAt, settle: settle) { return (cached.entry, file, false) }
-        guard contentHash() == cached.state.hash else { return nil }
-        return (cached.entry, file, true)
+    /// The place of the file at `path` (absolute), read with `options`, which is as `identity`
+    /// says now.
+    func slot(path: String, options: LoadOptions, identity: FileCalls.FileIdentity) -> Slot {
+        Slot(cache: self, path: path, options: options, identity: identity)
+    }
+
+    /// One file's place in the row cache: its key (the path and load options) and its identity now.
+    struct Slot: RowKeeping {
+        let cache: RowCache
+        let path: String
+        let options: LoadOptions
+        let identity: FileCalls.FileIdentity
+
+        var key: String { RowCache.key(path: path, options: options) }
+        /// The cache file.
+        var file: String { cache.filePath(key: key) }
+
+        /// The kept rows of this key, with what the file was and when they were kept.
+        func read() -> (keptAt: Int64, state: KeptFileState, entry: Entry)? {
+            guard let cached = RowCache.read(file), cached.key == key else { return nil }
+            return (cached.keptAt, cached.state, cached.entry)
+        }
+
+        /// Keeps `entry` as the rows of the file as `identity` says it was; the cache file, or nil.
+        func keep(_ entry: Entry, keptAt: Int64) -> String? {
+            cache.store(entry, path: path, options: options, identity: identity, keptAt: keptAt)
+        }
+
+        /// The kept rows if they were parsed from the file as it is now: trusted by its identity,
+        /// or else with the same size and content hash (`contentHash` computes it, reading the
+        /// file; it is called at most once), and then `refresh` says to keep them again.
+        func lookup(contentHash: () -> String?) -> (entry: Entry, file: String, refresh: Bool)? {
+            guard let kept = read(), kept.state.identity.size == identity.size else { return nil }
+            if kept.state.trusts(identity, keptAt: kept.keptAt, settle: cache.settle) { return (kept.entry, file, false) }
+            guard contentHash() == kept.state.hash else { return nil }
+            return (kept.entry, file, true)
+        }
     }
 
     /// A cache file read back whole (its corpus mapped, not copied), or nil if it is missing, of

@@ -24,7 +24,7 @@ import TranscriptModel
 /// - A folder keeps the `limit` caches used most recently (by modification time, which a cache
 ///   read and used as it is gets anew); writing one removes the oldest beyond that, and the
 ///   temporary files of writers killed more than an hour before.
-struct SmallFilesCache {
+struct SmallFilesCache: RowKeeping {
     static let magic = Array("TSFILES".utf8)
     static let version: UInt64 = 2
 
@@ -88,7 +88,8 @@ struct SmallFilesCache {
     /// Writes `files` with their rows (`corpus`, one source per file, in order), read by a loading
     /// that began at `keptAt`; returns the new ID, or nil when it could not be written (that only
     /// means no cache).
-    func store(_ files: [File], corpus: Corpus, keptAt: Int64) -> String? {
+    func keep(_ rows: (files: [File], corpus: Corpus), keptAt: Int64) -> String? {
+        let (files, corpus) = rows
         precondition(corpus.sources.count == files.count, "one source per kept file")
         guard let slash = file.lastIndex(of: "/"), case .success = FileCalls.makeDirectories(String(file[..<slash])) else {
             return nil

@@ -24,7 +24,7 @@ extension CorpusLoading {
         /// Whether the bytes are known to be UTF-8 without NUL (nil: not known).
         var isPlainUTF8: Bool?
         /// Where the rows of a big file are kept once parsed (nil: not cached).
-        var cacheKey: (path: String, identity: FileCalls.FileIdentity)?
+        var slot: RowCache.Slot?
         switch input {
         case .file(let file), .found(let file):
             let resolved = InputFiles.resolve(file, against: baseDirectory)
@@ -32,8 +32,9 @@ extension CorpusLoading {
             var read: ReadFile?
             if let status, status.isRegular, status.size >= rowCache.minimumBytes {
                 let absolute = InputFiles.absolute(file, against: baseDirectory)
-                cacheKey = (absolute, status)
-                let cached = rowCache.lookup(path: absolute, options: options, identity: status) {
+                let place = rowCache.slot(path: absolute, options: options, identity: status)
+                slot = place
+                let cached = place.lookup {
                     guard case .success(let contents) = Self.read(resolved) else { return nil }
                     read = contents
                     return contents.hash
@@ -47,7 +48,7 @@ extension CorpusLoading {
                         // Its content checked, the file is kept anew as it is now, so that the
                         // next search trusts it without reading it.
                         append(rows)
-                        writeRowCache(cached, path: absolute, identity: status, options: options)
+                        writeRowCache(cached, in: place)
                     } else {
                         append(rows, rowCache: RowCacheFile(file: cacheFile, hash: cached.hash))
                     }
@@ -78,7 +79,7 @@ extension CorpusLoading {
             }
         }
         let loaded = Self.parse(bytes, isPlainUTF8: isPlainUTF8, path: path, options: options)
-        add(loaded, input: input, cacheKey: cacheKey, options: options, baseDirectory: baseDirectory)
+        add(loaded, input: input, slot: slot, options: options, baseDirectory: baseDirectory)
     }
 
     /// What the loader makes of `bytes` (nil rows: it needs them again whole, see `add`), given
@@ -109,14 +110,14 @@ extension CorpusLoading {
             sources.unreadable.append(file)
             return
         }
-        add(prepared.loaded, input: input, cacheKey: nil, keeping: kept, options: options, baseDirectory: baseDirectory)
+        add(prepared.loaded, input: input, slot: nil, keeping: kept, options: options, baseDirectory: baseDirectory)
     }
 
     /// Reports what loading one input gave and adds its rows (writing a big file's row cache, or
     /// noting a small file for the `SmallFilesCache`).
     private mutating func add(
         _ loading: Result<(corpus: Corpus, warnings: [FormatError])?, FormatError>, input: Input,
-        cacheKey: (path: String, identity: FileCalls.FileIdentity)?, keeping small: SmallFilesCache.File? = nil,
+        slot: RowCache.Slot?, keeping small: SmallFilesCache.File? = nil,
         options: LoadOptions, baseDirectory: String?
     ) {
         let path = input.displayPath
@@ -135,10 +136,8 @@ extension CorpusLoading {
             for warning in warnings { warn(warning.description) }
             let tails = warnings.map(\.description).compactMap { $0.hasPrefix(path) ? String($0.dropFirst(path.count)) : nil }
             append(rows)
-            if let cacheKey, let hash = sources.fingerprints.last?.hash, tails.count == warnings.count {
-                writeRowCache(
-                    RowCache.Entry(corpus: rows, hash: hash, warningTails: tails), path: cacheKey.path, identity: cacheKey.identity,
-                    options: options)
+            if let slot, let hash = sources.fingerprints.last?.hash, tails.count == warnings.count {
+                writeRowCache(RowCache.Entry(corpus: rows, hash: hash, warningTails: tails), in: slot)
             }
             if var small, rows.sources.count == 1, tails.count == warnings.count {
                 small.state.warningTails = tails
@@ -162,14 +161,12 @@ extension CorpusLoading {
         SourceFingerprint(path: path, identity: identity, hash: hash, readAt: startedAt, settle: rowCache.settle)
     }
 
-    /// Writes the row cache of the source just added (`append` noted it as kept nowhere yet), on another thread (its columns are the
-    /// corpus's: `caching.finish()` waits for it before the corpus grows again).
-    private func writeRowCache(_ entry: RowCache.Entry, path: String, identity: FileCalls.FileIdentity, options: LoadOptions) {
-        let (rowCache, keptAt) = (rowCache, startedAt)
-        caching.write {
-            rowCache.store(entry, path: path, options: options, identity: identity, keptAt: keptAt)
-                .map { RowCacheFile(file: $0, hash: entry.hash) }
-        }
+    /// Keeps `entry`, the rows of the source just added (`append` noted them as kept nowhere
+    /// yet), in `slot`, on another thread (its columns are the corpus's: `caching.finish()` waits
+    /// for it before the corpus grows again).
+    private func writeRowCache(_ entry: RowCache.Entry, in slot: RowCache.Slot) {
+        let keptAt = startedAt
+        caching.write { slot.keep(entry, keptAt: keptAt).map { RowCacheFile(file: $0, hash: entry.hash) } }
     }
 
     /// A file's bytes with its content hash (`SourceFingerprint`) and whether they are UTF-8

@@ -185,7 +185,7 @@ struct CorpusLoading {
             } else {
                 for (_, source, _) in smallFiles { rows.append(contentsOf: corpus.sources(source..<(source + 1))) }
             }
-            guard let written = cache.store(files, corpus: rows, keptAt: startedAt) else { return }
+            guard let written = cache.keep((files, rows), keptAt: startedAt) else { return }
             id = written
         }
         for (position, (_, source, _)) in smallFiles.enumerated() {
