@@ -37,6 +37,12 @@ public enum TSearchCLI {
         return code.rawValue
     }
 
+    /// Ends the process with `status` (what `main` returned), its output already flushed: the one
+    /// place that ends it, so the executable needs no system library of its own.
+    public static func exit(with status: Int32) -> Never {
+        SystemCalls.exit(status)
+    }
+
     /// Runs tsearch with `arguments` (no program name) in `environment`.
     public static func run(_ arguments: [String], environment: CommandEnvironment) -> ExitCode {
         do {

@@ -12,6 +12,17 @@ import TranscriptStore
 /// environment, and what its standard streams are. Files, folders, locks and the clock are the
 /// store's (`FileCalls`, in TranscriptStore's Platform folder).
 enum SystemCalls {
+    /// Ends the process with `status`.
+    static func exit(_ status: Int32) -> Never {
+        #if canImport(Glibc)
+        Glibc.exit(status)
+        #elseif canImport(Musl)
+        Musl.exit(status)
+        #elseif canImport(Darwin)
+        Darwin.exit(status)
+        #endif
+    }
+
     /// Ignore SIGPIPE so a closed pipe shows up as EPIPE from `write`, which ends output quietly.
     static func ignoreBrokenPipeSignal() {
         signal(SIGPIPE, SIG_IGN)

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
 import TranscriptFormats
 import TranscriptModel
@@ -87,7 +82,7 @@ final class FileInspection: Sendable {
         let half = halves[half]
         half.checksum.add(piece)
         half.stream.add(piece.assumingMemoryBound(to: UInt8.self))
-        if !half.hasNUL, let base = piece.baseAddress, memchr(base, 0, piece.count) != nil { half.hasNUL = true }
+        if !half.hasNUL, let base = piece.baseAddress, ByteSearch.find(base, 0, piece.count) != nil { half.hasNUL = true }
         half.count += piece.count
     }
 

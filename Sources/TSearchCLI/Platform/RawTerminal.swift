@@ -1,5 +1,4 @@
 #if canImport(Glibc)
-import TranscriptStore
 import Glibc
 #elseif canImport(Musl)
 import Musl
@@ -8,6 +7,7 @@ import Darwin
 #endif
 import Dispatch
 import Foundation
+import TranscriptStore
 
 /// The real terminal, for the pager: raw mode, the alternate screen, its size, resize and stop
 /// signals. The only code that touches termios, ioctl and signals. `restore()` puts everything back
