@@ -19,6 +19,10 @@
 //   Video/     ffprobe and ffmpeg (`SubtitleExtractor`, `VideoSubtitles`)
 //   Platform/  every system call the store makes (`FileCalls`, `Subprocess`, path calls)
 //
+// Folders use each other one way only: Flow → Session, Loading; Session → Loading, Caches;
+// Loading → Caches, Video; Caches → Video; every folder → Platform (`Scripts/folder-cycles.py`
+// checks it).
+//
 // The words, used with these meanings throughout:
 //
 // - source: one transcript of the corpus (a file, a video's subtitle stream, standard input); a

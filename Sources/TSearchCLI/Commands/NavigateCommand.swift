@@ -57,11 +57,11 @@ struct NavigateCommand {
         // flow uses it under the lock only if the session is still the one it came from.
         let prepared = flow.prepare()
         do {
-            return try flow.step(.saving, prepared: prepared, step)
+            return try flow.step(.saving, prepared: prepared) { restored throws(SessionError) in try step(restored, of: flow.session) }
         } catch where move == .stay && error.isUnwritable {
             // A read-only state folder: `show` still shows the current hit, and saves nothing.
             do {
-                return try flow.step(.readingOnly, prepared: prepared, step)
+                return try flow.step(.readingOnly, prepared: prepared) { restored throws(SessionError) in try step(restored, of: flow.session) }
             } catch {
                 environment.report(error.description)
                 return .error
@@ -72,8 +72,9 @@ struct NavigateCommand {
         }
     }
 
-    /// One step on the saved search as brought back: the hit to make current, and the exit status.
-    private func step(_ restored: SavedSearch.Restored) throws(SessionError) -> (current: Int?, result: ExitCode) {
+    /// One step on the saved search of `session` as brought back: the hit to make current, and the
+    /// exit status.
+    private func step(_ restored: SavedSearch.Restored, of session: SessionStore) throws(SessionError) -> (current: Int?, result: ExitCode) {
         environment.report(restored.diagnostics)
         let search = restored.search
         var cursor = HitCursor(count: search.index.count, current: restored.current, wrapping: raw.wraps ? .wraps : .stops)
@@ -95,7 +96,7 @@ struct NavigateCommand {
             }
         case .to(let target):
             guard cursor.select(target - 1) else {
-                throw SessionError(path: environment.searchFlow.session.path, kind: .outOfRange(target, search.index.count))
+                throw SessionError(path: session.path, kind: .outOfRange(target, search.index.count))
             }
         case .stay:
             break

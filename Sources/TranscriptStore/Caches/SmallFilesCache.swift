@@ -52,11 +52,10 @@ struct SmallFilesCache: RowKeeping {
         var positions: [String: Int]
     }
 
-    /// The cache of `paths` (the inputs as given, relative ones against `baseDirectory`) in
+    /// The cache of the inputs `absolute` (each path made absolute; `-` for standard input) in
     /// `rowCache`'s folder.
-    init(rowCache: RowCache, paths: [String], baseDirectory: String?, options: LoadOptions, minimumBytes: Int64) {
+    init(rowCache: RowCache, absolute: [String], options: LoadOptions, minimumBytes: Int64) {
         self.minimumBytes = minimumBytes
-        let absolute = paths.map { $0 == "-" ? $0 : InputFiles.absolute($0, against: baseDirectory) }
         key = RowCache.key(path: absolute.joined(separator: "\u{1}"), options: options)
         file = String(rowCache.filePath(key: key).dropLast(".rows".count)) + ".files"
     }

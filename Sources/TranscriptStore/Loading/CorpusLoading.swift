@@ -108,7 +108,8 @@ struct CorpusLoading {
         // others are read and parsed ahead of their turn on every core, a batch at a time.
         // Everything is reported and added in input order.
         let smallFilesCache = SmallFilesCache(
-            rowCache: loading.rowCache, paths: paths, baseDirectory: baseDirectory, options: options,
+            rowCache: loading.rowCache, absolute: paths.map { $0 == "-" ? $0 : InputFiles.absolute($0, against: baseDirectory) },
+            options: options,
             minimumBytes: loader.location.smallFilesMinimumBytes)
         let kept = smallFilesCache.read()
         var start = 0
