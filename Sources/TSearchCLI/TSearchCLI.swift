@@ -67,9 +67,9 @@ public enum TSearchCLI {
                 let settings = try SearchCommand.Settings(raw, environment: environment)
                 return SearchCommand(settings: settings, environment: environment).run()
             case .rows:
-                return RowsCommand(raw: raw, environment: environment).run()
+                return RowsCommand(settings: RowsCommand.Settings(raw, environment: environment), environment: environment).run()
             case .pager:
-                return try PagerCommand(raw: raw, environment: environment).run()
+                return PagerCommand(settings: try PagerCommand.Settings(raw), environment: environment).run()
             case .export:
                 return try ExportCommand(raw: raw, environment: environment).run()
             case .man:
@@ -84,8 +84,8 @@ public enum TSearchCLI {
                 environment.stdout.write(ShellCompletions.script(for: shell))
                 return .success
             case .next, .prev, .goto, .show:
-                let move = try NavigateCommand.parse(raw)
-                return NavigateCommand(move: move, raw: raw, environment: environment).run()
+                let settings = try NavigateCommand.Settings(raw, environment: environment)
+                return NavigateCommand(settings: settings, environment: environment).run()
             }
         } catch let error as UsageError {
             environment.report("\(error.description) (see tsearch --help)")

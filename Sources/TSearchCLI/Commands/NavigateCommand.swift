@@ -18,9 +18,29 @@ struct NavigateCommand {
         case stay
     }
 
-    let move: Move
-    let raw: RawArguments
+    /// What the raw arguments mean for a step.
+    struct Settings {
+        var move: Move
+        /// Rows shown each side of the hit (`-C`, default 2).
+        var contextRows: Int
+        var output: Output
+        var colour: Bool
+        var wrapping: HitCursor.Wrapping
+
+        enum Output { case listing, json }
+
+        init(_ raw: RawArguments, environment: CommandEnvironment) throws(UsageError) {
+            move = try NavigateCommand.parse(raw)
+            contextRows = raw.contextRows ?? 2
+            output = raw.json ? .json : .listing
+            colour = environment.colourEnabled(raw.color)
+            wrapping = raw.wraps ? .wraps : .stops
+        }
+    }
+
+    let settings: Settings
     let environment: CommandEnvironment
+    var move: Move { settings.move }
 
     static func parse(_ raw: RawArguments) throws(UsageError) -> Move {
         let command = raw.command ?? .show
@@ -77,7 +97,7 @@ struct NavigateCommand {
     private func step(_ restored: SavedSearch.Restored, of session: SessionStore) throws(SessionError) -> (current: Int?, result: ExitCode) {
         environment.report(restored.diagnostics)
         let search = restored.search
-        var cursor = HitCursor(count: search.index.count, current: restored.current, wrapping: raw.wraps ? .wraps : .stops)
+        var cursor = HitCursor(count: search.index.count, current: restored.current, wrapping: settings.wrapping)
         guard let before = cursor.current else {
             environment.report("the saved search for \"\(search.request.description)\" has no hits")
             return (nil, .noMatch)
@@ -107,8 +127,8 @@ struct NavigateCommand {
 
     private func print(_ search: SavedSearch, current: Int) {
         let out = environment.stdout
-        let context = raw.contextRows ?? 2
-        if raw.json {
+        let context = settings.contextRows
+        if settings.output == .json {
             let hit = search.index.hit(at: current)
             let source = search.corpus.rows(ofSource: search.corpus.source(ofRow: hit.row))
             let lastRow = search.index.lastRow(ofHitAt: current, in: search.corpus)
@@ -123,7 +143,7 @@ struct NavigateCommand {
         }
         let listing = HitListing(
             corpus: search.corpus, index: search.index,
-            styler: Styler(isEnabled: environment.colourEnabled(raw.color)), contextRows: context)
+            styler: Styler(isEnabled: settings.colour), contextRows: context)
         for line in listing.lines(aroundHit: current) { out.line(line) }
     }
 }

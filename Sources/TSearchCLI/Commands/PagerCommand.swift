@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import TranscriptFormats
 import TranscriptModel
 import TranscriptStore
 import TranscriptRendering
@@ -14,10 +15,37 @@ import TranscriptSearch
 /// results dropped), so typing never waits for a search. A query that only grows searches just the
 /// rows the previous one matched.
 struct PagerCommand {
-    let raw: RawArguments
+    /// What the raw arguments mean for the pager.
+    struct Settings {
+        /// What to open: the saved search, or a new search (no query: browse the rows).
+        var opening: Opening
+        var loadOptions: LoadOptions
+        var mouse: Bool
+
+        enum Opening {
+            case savedSearch
+            case search(SearchRequest, paths: [String])
+        }
+
+        init(_ raw: RawArguments) throws(CommandError) {
+            loadOptions = raw.loadOptions
+            mouse = raw.mouse
+            guard !raw.positionals.isEmpty else {
+                opening = .savedSearch
+                return
+            }
+            // Every argument an existing path: browse them with no query yet.
+            let browsing = raw.positionals.allSatisfy { FileCalls.kind(of: $0) != .missing }
+            let (text, paths) = browsing ? ("", raw.positionals) : (raw.queryAndPaths() ?? ("", raw.positionals))
+            let request = text.isEmpty ? SearchRequest(text: "", options: raw.searchOptions, filter: raw.filter) : try raw.searchRequest(text)
+            opening = .search(request, paths: paths)
+        }
+    }
+
+    let settings: Settings
     let environment: CommandEnvironment
 
-    func run() throws(CommandError) -> ExitCode {
+    func run() -> ExitCode {
         guard SystemCalls.isTerminal(0) && environment.stdoutIsTerminal else {
             environment.report("the pager needs a terminal; use tsearch search to print hits")
             return .error
@@ -25,16 +53,13 @@ struct PagerCommand {
         let flow = environment.searchFlow
         var search: SavedSearch
         var current: Int?
-        if raw.positionals.isEmpty {
+        switch settings.opening {
+        case .savedSearch:
             guard let restored = environment.restoredSearch(flow) else { return .error }
             search = restored.search
             current = restored.current
-        } else {
-            // Every argument an existing path: browse them with no query yet.
-            let browsing = raw.positionals.allSatisfy { FileCalls.kind(of: $0) != .missing }
-            let (text, paths) = browsing ? ("", raw.positionals) : (raw.queryAndPaths() ?? ("", raw.positionals))
-            let request = text.isEmpty ? SearchRequest(text: "", options: raw.searchOptions, filter: raw.filter) : try raw.searchRequest(text)
-            let outcome = flow.search(request, in: paths, options: raw.loadOptions, directory: FileCalls.currentDirectory())
+        case .search(let request, let paths):
+            let outcome = flow.search(request, in: paths, options: settings.loadOptions, directory: FileCalls.currentDirectory())
             environment.report(outcome.diagnostics)
             switch outcome.search {
             case .success(let found): search = found
@@ -51,7 +76,7 @@ struct PagerCommand {
         environment.stderr.flush()
 
         let session = PagerSession(
-            search: search, current: current, mouse: raw.mouse, timeout: environment.searchTimeout, equivalences: flow.equivalences)
+            search: search, current: current, mouse: settings.mouse, timeout: environment.searchTimeout, equivalences: flow.equivalences)
         let final = session.run()
         search.request = final.request
         search.index = final.index
