@@ -71,7 +71,7 @@ public enum TSearchCLI {
             case .pager:
                 return PagerCommand(settings: try PagerCommand.Settings(raw), environment: environment).run()
             case .export:
-                return try ExportCommand(raw: raw, environment: environment).run()
+                return ExportCommand(settings: try ExportCommand.Settings(raw, environment: environment), environment: environment).run()
             case .man:
                 guard raw.positionals.isEmpty else { throw UsageError("man takes no arguments") }
                 environment.stdout.write(ManPage.render())
