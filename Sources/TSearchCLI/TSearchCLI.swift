@@ -1,4 +1,3 @@
-import TranscriptStore
 import TranscriptSearch
 
 /// The process's exit status, as grep's: 0 something matched (or was printed), 1 nothing did,

@@ -1,6 +1,6 @@
-import TranscriptStore
 import TranscriptFormats
 import TranscriptSearch
+import TranscriptStore
 
 /// The command line as given, before anything is derived from it (ripgrep's "low args"). Flags may
 /// come before or after positional arguments; `--` ends the flags; `-` is a positional (stdin).

@@ -1,8 +1,8 @@
 import TranscriptFormats
 import TranscriptModel
-import TranscriptStore
 import TranscriptRendering
 import TranscriptSearch
+import TranscriptStore
 
 /// `tsearch export --format ansi|html|markup|edl|m3u [-o FILE] [QUERY PATH ...]`: the hits,
 /// highlighted, with the current hit distinct, or the moments they were said, as a playlist. Without a query, the saved search (read only: export never writes the

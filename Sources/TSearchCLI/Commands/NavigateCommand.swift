@@ -1,7 +1,7 @@
 import TranscriptModel
-import TranscriptStore
 import TranscriptRendering
 import TranscriptSearch
+import TranscriptStore
 
 /// `tsearch next [N]`, `prev [N]`, `goto K`, `show`: move the saved search's current hit and print it
 /// in context, with `hit k of N`.

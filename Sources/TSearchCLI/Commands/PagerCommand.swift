@@ -2,9 +2,9 @@ import Dispatch
 import Foundation
 import TranscriptFormats
 import TranscriptModel
-import TranscriptStore
 import TranscriptRendering
 import TranscriptSearch
+import TranscriptStore
 
 /// `tsearch pager [QUERY] [PATH ...]`: the interactive pager (DESIGN section 7). With no arguments it
 /// opens the saved search at its current hit; quitting saves the search and its current hit back, so

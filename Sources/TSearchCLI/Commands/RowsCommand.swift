@@ -1,4 +1,3 @@
-import TranscriptStore
 import TranscriptFormats
 import TranscriptRendering
 

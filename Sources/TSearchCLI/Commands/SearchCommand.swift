@@ -1,9 +1,9 @@
 import Foundation
 import TranscriptFormats
 import TranscriptModel
-import TranscriptStore
 import TranscriptRendering
 import TranscriptSearch
+import TranscriptStore
 
 /// `tsearch search QUERY [PATH ...]`: load, search with the reference matcher, print, and save the
 /// search as the session (`SessionStore`) with hit 1 current, for `tsearch next`.

@@ -1,5 +1,4 @@
 import TranscriptModel
-import TranscriptStore
 import TranscriptRendering
 import TranscriptSearch
 

@@ -1,5 +1,4 @@
 import TranscriptModel
-import TranscriptStore
 import TranscriptSearch
 
 /// A key the pager understands, decoded from the terminal's bytes (`KeyDecoder`).
