@@ -28,11 +28,6 @@ struct CorpusLoading {
     /// When the loading began (ns since the epoch): the caches it writes trust a file only if it
     /// had settled by then (`KeptFileState.trusts`).
     let startedAt = FileCalls.now()
-    /// Per source of `corpus`, in order: where its rows are kept between runs (see
-    /// `LoadedSources.keptRows`). Reading it waits for a row cache still being written.
-    var keptRows: [KeptRows?] {
-        caching.files.enumerated().map { source, file in file.map(KeptRows.rowCache) ?? keptSmallFiles[source] }
-    }
     /// The row cache files, the last one written on another thread while the caller goes on (a
     /// first search of a big file writes its cache while it searches).
     let caching = RowCacheWriting()
@@ -50,7 +45,7 @@ struct CorpusLoading {
     /// The loading as a value: what `CorpusLoader.load` gives back.
     func loaded() -> LoadedCorpus {
         var sources = sources
-        sources.keptRows = keptRows
+        sources.pending = PendingKeptRows(caching: caching, smallFiles: keptSmallFiles)
         return LoadedCorpus(corpus: corpus, sources: sources, diagnostics: diagnostics)
     }
 

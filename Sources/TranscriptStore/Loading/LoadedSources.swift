@@ -11,8 +11,21 @@ public struct LoadedSources: Sendable {
     /// they cannot be read again, so their rows are kept with the session and never re-read.
     public var streams: [String] = []
     /// Per source of the corpus, in order: where its rows are kept between runs, or nil (standard
-    /// input, a video, a file with an error, or a cache that could not be written).
-    public var keptRows: [KeptRows?] = []
+    /// input, a video, a file with an error, or a cache that could not be written). Reading it
+    /// waits for a row cache still being written on another thread (a first search of a big file
+    /// writes its cache while it searches).
+    public var keptRows: [KeptRows?] {
+        get { pending?.resolved() ?? known }
+        set {
+            known = newValue
+            pending = nil
+        }
+    }
+
+    /// `keptRows` once known.
+    private var known: [KeptRows?] = []
+    /// `keptRows` while a row cache may still be being written.
+    var pending: PendingKeptRows?
 
     /// Nothing read.
     public init() {}

@@ -11,6 +11,7 @@ import TranscriptModel
 /// writing (atomic replacement, streamed caches), directory listing, file identities, locks and
 /// the clock. (The command line's terminal, signal and process calls are its own `SystemCalls`.)
 package enum FileCalls {
+    /// What became of a write: all of it written, the reader gone (EPIPE), or another failure.
     package enum WriteOutcome { case written, brokenPipe, failed(String) }
 
     /// Writes all of `bytes` to `descriptor`, retrying short writes and EINTR.
@@ -18,6 +19,7 @@ package enum FileCalls {
         bytes.withUnsafeBytes { write($0, to: descriptor) }
     }
 
+    /// Writes all of `bytes` to `descriptor`, retrying short writes and EINTR.
     package static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> WriteOutcome {
         var offset = 0
         while offset < bytes.count {
@@ -34,6 +36,7 @@ package enum FileCalls {
     /// What a path is; symbolic links are followed.
     package enum PathKind { case file, directory, stream, missing, other }
 
+    /// What is at `path`, following links (`.missing` when nothing, or it cannot be examined).
     package static func kind(of path: String) -> PathKind {
         var info = stat()
         guard stat(path, &info) == 0 else { return .missing }
@@ -121,11 +124,17 @@ package enum FileCalls {
     /// and a rename over it change the latter), its inode and device, and whether it is a
     /// regular file.
     package struct FileIdentity: Equatable, Sendable {
+        /// Bytes.
         package var size: Int64
+        /// Modification time, ns since the epoch.
         package var modified: Int64
+        /// Status-change time, ns since the epoch.
         package var changed: Int64
+        /// The inode number.
         package var inode: UInt64
+        /// The device the file is on.
         package var device: UInt64
+        /// Whether it is a regular file (not a pipe, a device, a folder).
         package var isRegular: Bool
 
         /// An identity as the system reports it (or as a test makes it).
@@ -247,6 +256,7 @@ package enum FileCalls {
         return .success(descriptor)
     }
 
+    /// Lets go of a lock taken by `lock` or `lockForReading`.
     package static func unlock(_ descriptor: Int32) {
         close(descriptor)
     }
@@ -273,6 +283,7 @@ package enum FileCalls {
         unlink(path)
     }
 
+    /// The system's message for the error `code` (`strerror`).
     package static func errorMessage(_ code: Int32) -> String {
         String(cString: strerror(code))
     }
