@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "TranscriptFormats", targets: ["TranscriptFormats"]),
         .library(name: "TranscriptSearch", targets: ["TranscriptSearch"]),
         .library(name: "TranscriptRendering", targets: ["TranscriptRendering"]),
+        .library(name: "TranscriptStore", targets: ["TranscriptStore"]),
     ],
     targets: [
         .target(name: "TranscriptModel"),
@@ -21,9 +22,10 @@ let package = Package(
         .target(name: "TranscriptFormats", dependencies: ["TranscriptModel", "CZlib"]),
         .target(name: "TranscriptSearch", dependencies: ["TranscriptModel"]),
         .target(name: "TranscriptRendering", dependencies: ["TranscriptModel", "TranscriptSearch"]),
+        .target(name: "TranscriptStore", dependencies: ["TranscriptModel", "TranscriptFormats", "TranscriptSearch"]),
         .target(
             name: "TSearchCLI",
-            dependencies: ["TranscriptModel", "TranscriptFormats", "TranscriptSearch", "TranscriptRendering"]
+            dependencies: ["TranscriptModel", "TranscriptFormats", "TranscriptSearch", "TranscriptRendering", "TranscriptStore"]
         ),
         .executableTarget(name: "tsearch", dependencies: ["TSearchCLI"]),
         .executableTarget(
@@ -43,8 +45,11 @@ let package = Package(
         .testTarget(name: "TranscriptFormatsTests", dependencies: ["TranscriptFormats"]),
         .testTarget(name: "TranscriptSearchTests", dependencies: ["TranscriptSearch"]),
         .testTarget(name: "TranscriptRenderingTests", dependencies: ["TranscriptRendering"]),
+        .testTarget(
+            name: "TranscriptStoreTests", dependencies: ["TranscriptStore", "TranscriptModel", "TranscriptFormats", "TranscriptSearch"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "TSearchCLITests", dependencies: ["TSearchCLI", "TranscriptRendering", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(
+            name: "TSearchCLITests", dependencies: ["TSearchCLI", "TranscriptRendering", "TranscriptStore", "TestSupport"], exclude: ["Golden"]),
         .testTarget(
             name: "TSearchEndToEndTests",
             dependencies: ["tsearch", "tsearch-example", "tsearch-bench", "TestSupport", "TranscriptModel", "TranscriptFormats", "TranscriptSearch", "TranscriptRendering"],

@@ -25,7 +25,6 @@ public enum TSearchCLI {
         SystemCalls.ignoreBrokenPipeSignal()
         MappedFileFaults.install()
         let environment = CommandEnvironment.live()
-        ScalarClassesStore.install(environment: environment)
         let code = run(Array(arguments.dropFirst()), environment: environment)
         environment.stdout.flush()
         environment.stderr.flush()
@@ -35,6 +34,12 @@ public enum TSearchCLI {
             return ExitCode.error.rawValue
         }
         return code.rawValue
+    }
+
+    /// Ends the process with `status` (what `main` returned), its output already flushed: the one
+    /// place that ends it, so the executable needs no system library of its own.
+    public static func exit(with status: Int32) -> Never {
+        SystemCalls.exit(status)
     }
 
     /// Runs tsearch with `arguments` (no program name) in `environment`.
@@ -61,13 +66,13 @@ public enum TSearchCLI {
                 let settings = try SearchCommand.Settings(raw, environment: environment)
                 return SearchCommand(settings: settings, environment: environment).run()
             case .speakers:
-                return SpeakersCommand(raw: raw, environment: environment).run()
+                return SpeakersCommand(settings: SpeakersCommand.Settings(raw, environment: environment), environment: environment).run()
             case .rows:
-                return RowsCommand(raw: raw, environment: environment).run()
+                return RowsCommand(settings: RowsCommand.Settings(raw, environment: environment), environment: environment).run()
             case .pager:
-                return try PagerCommand(raw: raw, environment: environment).run()
+                return PagerCommand(settings: try PagerCommand.Settings(raw), environment: environment).run()
             case .export:
-                return try ExportCommand(raw: raw, environment: environment).run()
+                return ExportCommand(settings: try ExportCommand.Settings(raw, environment: environment), environment: environment).run()
             case .man:
                 guard raw.positionals.isEmpty else { throw UsageError("man takes no arguments") }
                 environment.stdout.write(ManPage.render())
@@ -80,8 +85,8 @@ public enum TSearchCLI {
                 environment.stdout.write(ShellCompletions.script(for: shell))
                 return .success
             case .next, .prev, .goto, .show:
-                let move = try NavigateCommand.parse(raw)
-                return NavigateCommand(move: move, raw: raw, environment: environment).run()
+                let settings = try NavigateCommand.Settings(raw, environment: environment)
+                return NavigateCommand(settings: settings, environment: environment).run()
             }
         } catch let error as UsageError {
             environment.report("\(error.description) (see tsearch --help)")

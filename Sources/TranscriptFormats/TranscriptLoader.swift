@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
 import TranscriptModel
 
@@ -197,7 +192,7 @@ extension TranscriptLoader {
             all = UnsafeBufferPointer(rebasing: all[3...])
             encoding = "UTF-8 with BOM"
         }
-        guard let base = all.baseAddress, checked || memchr(base, 0, all.count) == nil && isValidUTF8(all) else { return nil }
+        guard let base = all.baseAddress, checked || ByteSearch.find(base, 0, all.count) == nil && isValidUTF8(all) else { return nil }
         // `looksBinary` reads the first 4,096 scalars: they are within the first 16 KiB.
         guard !TextDecoding.looksBinary(utf8: UnsafeBufferPointer(rebasing: all.prefix(16_384))) else { return nil }
         return (ByteText(unscanned: all), encoding)

@@ -43,12 +43,8 @@ func format(named name: String?) -> TranscriptFormat? {
 }
 
 #if FUZZING
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Which reader this run exercises, read once from `TSEARCH_FUZZ_FORMAT`.
-private let fuzzedFormat: TranscriptFormat? = format(named: getenv("TSEARCH_FUZZ_FORMAT").map { String(cString: $0) })
+private let fuzzedFormat: TranscriptFormat? = format(named: environmentVariable("TSEARCH_FUZZ_FORMAT"))
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
@@ -70,7 +66,7 @@ func runFuzzerDriver(
 public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
     // `TSEARCH_FUZZ_LIST=1`: the readers there are to fuzz, one a line, with the extensions whose
     // sample files seed each (what Scripts/fuzz/run.sh walks).
-    if getenv("TSEARCH_FUZZ_LIST") != nil {
+    if environmentVariable("TSEARCH_FUZZ_LIST") != nil {
         for format in TranscriptFormat.allCases { print(format.rawValue, format.extensions.joined(separator: " ")) }
         return 0
     }

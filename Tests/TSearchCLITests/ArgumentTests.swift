@@ -1,6 +1,7 @@
 import Testing
 import TranscriptSearch
 @testable import TSearchCLI
+@testable import TranscriptStore
 
 struct ArgumentTests {
     @Test func commandQueryAndPathsWithFlagsAnywhere() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TSearchCLI
+@testable import TranscriptStore
 
 /// Files tsearch writes or locks beside a target are never reached through something planted in
 /// the folder: a link, a named pipe or a file at the name a temporary file would have.
@@ -19,7 +20,7 @@ struct SafeWritesTests {
         try "precious".write(toFile: victim, atomically: false, encoding: .utf8)
         let target = folder + "/out.html"
         try FileManager.default.createSymbolicLink(atPath: target + ".tmp-\(getpid())", withDestinationPath: victim)
-        guard case .success = SystemCalls.writeAtomically(Array("export".utf8), to: target) else {
+        guard case .success = FileCalls.writeAtomically(Array("export".utf8), to: target) else {
             Issue.record("the write failed")
             return
         }
@@ -32,7 +33,7 @@ struct SafeWritesTests {
         let folder = try Self.folder()
         var names = Set<String>()
         for _ in 0..<20 {
-            guard case .success(let created) = SystemCalls.createTemporary(beside: folder + "/f", mode: 0o600) else {
+            guard case .success(let created) = FileCalls.createTemporary(beside: folder + "/f", mode: 0o600) else {
                 Issue.record("no temporary file")
                 return
             }
@@ -48,18 +49,18 @@ struct SafeWritesTests {
         let victim = folder + "/victim.txt"
         try "precious".write(toFile: victim, atomically: false, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: folder + "/link.lock", withDestinationPath: victim)
-        guard case .failure(let linkError) = SystemCalls.lock(folder + "/link.lock") else {
+        guard case .failure(let linkError) = FileCalls.lock(folder + "/link.lock") else {
             Issue.record("a lock through a link was taken")
             return
         }
         #expect(linkError.description.contains("symbolic link"))
         #expect(mkfifo(folder + "/pipe.lock", 0o600) == 0)
-        guard case .failure(let pipeError) = SystemCalls.lock(folder + "/pipe.lock") else {
+        guard case .failure(let pipeError) = FileCalls.lock(folder + "/pipe.lock") else {
             Issue.record("a lock on a named pipe was taken")
             return
         }
         #expect(pipeError.description.contains("not a regular file"))
-        guard case .failure = SystemCalls.lockForReading(folder + "/pipe.lock") else {
+        guard case .failure = FileCalls.lockForReading(folder + "/pipe.lock") else {
             Issue.record("a shared lock on a named pipe was taken")
             return
         }
@@ -69,11 +70,11 @@ struct SafeWritesTests {
     @Test func stateFilesThatAreNotRegularAreNotRead() throws {
         let folder = try Self.folder()
         #expect(mkfifo(folder + "/session.json", 0o600) == 0)
-        guard case .failure = SystemCalls.readRegularFile(folder + "/session.json") else {
+        guard case .failure = FileCalls.readRegularFile(folder + "/session.json") else {
             Issue.record("a named pipe was read as a state file")
             return
         }
-        guard case .failure = SystemCalls.readRegularFile("/dev/zero") else {
+        guard case .failure = FileCalls.readRegularFile("/dev/zero") else {
             Issue.record("/dev/zero was read as a state file")
             return
         }
@@ -90,7 +91,7 @@ struct SafeWritesTests {
         let alive = folder + "/out.html.tmp-\(getpid())-abc"
         let unrelated = folder + "/other.html.tmp-\(ended.processIdentifier)-abc"
         for path in [dead, alive, unrelated] { FileManager.default.createFile(atPath: path, contents: Data("x".utf8)) }
-        SystemCalls.removeStaleTemporaries(beside: folder + "/out.html")
+        FileCalls.removeStaleTemporaries(beside: folder + "/out.html")
         #expect(!FileManager.default.fileExists(atPath: dead))
         #expect(FileManager.default.fileExists(atPath: alive))
         #expect(FileManager.default.fileExists(atPath: unrelated))

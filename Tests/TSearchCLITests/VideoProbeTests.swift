@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TSearchCLI
+@testable import TranscriptStore
 
 struct VideoProbeTests {
     @Test func subtitleStreamsAreNumberedInOrderAndBitmapsMarked() throws {
@@ -34,7 +35,7 @@ struct VideoProbeTests {
     /// The cache stores what ffprobe and ffmpeg made, problems included, and reads it back equal.
     @Test func subtitlesRoundTripThroughTheCache() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tsearch-cache-\(UUID().uuidString)")
-        let cache = try #require(SubtitleCache(variables: ["TSEARCH_STATE": folder.path + "/session.json"]))
+        let cache = try #require(StoreLocation(variables: ["TSEARCH_STATE": folder.path + "/session.json"]).subtitlesDirectory.map(SubtitleCache.init(directory:)))
         #expect(cache.directory == folder.path + "/session.json.subtitles")
         let subtitles = VideoSubtitles(streams: [
             .init(subtitleIndex: 0, streamIndex: 1, codec: "subrip", language: "eng", title: nil, text: "WEBVTT\n\n00:01.000 --> 00:02.000\nHi\n", problem: nil),
@@ -45,7 +46,7 @@ struct VideoProbeTests {
         #expect(cache.subtitles(hash: hash) == nil)
         cache.store(subtitles, hash: hash)
         #expect(cache.subtitles(hash: hash) == subtitles)
-        let identity = SystemCalls.FileIdentity(
+        let identity = FileCalls.FileIdentity(
             size: 5, modified: 1_700_000_000_123_456_789, changed: 1_700_000_000_123_456_789, inode: 42, device: 7, isRegular: true)
         let hashedAt = identity.changed + 3_000_000_000
         #expect(cache.knownHash(path: "/v/talk.mkv", identity: identity) == nil)
@@ -55,12 +56,12 @@ struct VideoProbeTests {
         cache.remember(hash: hash, path: "/v/talk.mkv", identity: identity, hashedAt: hashedAt, settle: 2_000_000_000)
         #expect(cache.knownHash(path: "/v/talk.mkv", identity: identity) == hash)
         // Any field of the identity differing is another file.
-        for changed in [\SystemCalls.FileIdentity.size, \.modified, \.changed] {
+        for changed in [\FileCalls.FileIdentity.size, \.modified, \.changed] {
             var other = identity
             other[keyPath: changed] += 1
             #expect(cache.knownHash(path: "/v/talk.mkv", identity: other) == nil)
         }
-        for changed in [\SystemCalls.FileIdentity.inode, \.device] {
+        for changed in [\FileCalls.FileIdentity.inode, \.device] {
             var other = identity
             other[keyPath: changed] += 1
             #expect(cache.knownHash(path: "/v/talk.mkv", identity: other) == nil)
@@ -69,10 +70,10 @@ struct VideoProbeTests {
     }
 
     @Test func theCacheFolderFollowsTheStateThenXDGThenHome() {
-        #expect(SubtitleCache(variables: ["TSEARCH_STATE": "/s/session.json", "XDG_CACHE_HOME": "/x", "HOME": "/h"])?.directory == "/s/session.json.subtitles")
-        #expect(SubtitleCache(variables: ["XDG_CACHE_HOME": "/x", "HOME": "/h"])?.directory == "/x/tsearch/subtitles")
-        #expect(SubtitleCache(variables: ["XDG_CACHE_HOME": "relative", "HOME": "/h"])?.directory == "/h/.cache/tsearch/subtitles")
-        #expect(SubtitleCache(variables: [:]) == nil)
+        #expect(StoreLocation(variables: ["TSEARCH_STATE": "/s/session.json", "XDG_CACHE_HOME": "/x", "HOME": "/h"]).subtitlesDirectory.map(SubtitleCache.init(directory:))?.directory == "/s/session.json.subtitles")
+        #expect(StoreLocation(variables: ["XDG_CACHE_HOME": "/x", "HOME": "/h"]).subtitlesDirectory.map(SubtitleCache.init(directory:))?.directory == "/x/tsearch/subtitles")
+        #expect(StoreLocation(variables: ["XDG_CACHE_HOME": "relative", "HOME": "/h"]).subtitlesDirectory.map(SubtitleCache.init(directory:))?.directory == "/h/.cache/tsearch/subtitles")
+        #expect(StoreLocation(variables: [:]).subtitlesDirectory.map(SubtitleCache.init(directory:)) == nil)
     }
 
     /// The streamed hash is `SourceFingerprint`'s, so the session and the cache agree on a video.

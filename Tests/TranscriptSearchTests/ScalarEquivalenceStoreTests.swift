@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import TranscriptSearch
 
-/// The table of Unicode equivalents kept between runs (`ScalarEquivalence.Store`): what is read back
+/// The table of Unicode equivalents kept between runs (`ScalarEquivalenceStore`): what is read back
 /// is what was built, anything damaged is built again, and the store is given what was built.
 struct ScalarEquivalenceStoreTests {
     static func sameIndex(_ a: ScalarEquivalence, _ b: ScalarEquivalence) -> Bool {
@@ -46,7 +46,7 @@ struct ScalarEquivalenceStoreTests {
             var saves = 0
         }
         let memory = Memory()
-        let store = ScalarEquivalence.Store(
+        let store = ScalarEquivalenceStore(
             load: { _ in memory.lock.withLock { memory.bytes } },
             save: { _, bytes in memory.lock.withLock { memory.bytes = bytes; memory.saves += 1 } }
         )

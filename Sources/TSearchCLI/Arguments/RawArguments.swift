@@ -1,5 +1,6 @@
 import TranscriptFormats
 import TranscriptSearch
+import TranscriptStore
 
 /// The command line as given, before anything is derived from it (ripgrep's "low args"). Flags may
 /// come before or after positional arguments; `--` ends the flags; `-` is a positional (stdin).
@@ -159,7 +160,7 @@ extension RawArguments {
             tokens.append(first)
             rest = rest.dropFirst()
         }
-        if let text = rest.first, tokens.isEmpty || SystemCalls.kind(of: text) == .missing {
+        if let text = rest.first, tokens.isEmpty || FileCalls.kind(of: text) == .missing {
             return ((tokens + [text]).joined(separator: " "), Array(rest.dropFirst()))
         }
         return tokens.isEmpty ? nil : (tokens.joined(separator: " "), Array(rest))

@@ -1,6 +1,8 @@
+import TranscriptFormats
 import TranscriptModel
 import TranscriptRendering
 import TranscriptSearch
+import TranscriptStore
 
 /// `tsearch export --format ansi|html|markup|edl|m3u [-o FILE] [QUERY PATH ...]`: the hits,
 /// highlighted, with the current hit distinct, or the moments they were said, as a playlist. Without a query, the saved search (read only: export never writes the
@@ -20,36 +22,84 @@ import TranscriptSearch
 /// directly, as a shell would; `-o -` is standard output. On a terminal, every format but `ansi`
 /// has its control sequences removed.
 struct ExportCommand {
-    let raw: RawArguments
+    /// What the raw arguments mean for an export.
+    struct Settings {
+        var format: ExportFormat
+        /// What to export: the saved search, or a new search of `paths`.
+        var opening: Opening
+        var loadOptions: LoadOptions
+        /// `-o FILE` (nil or `-`: standard output).
+        var outputPath: String?
+        /// `--media`: the recording a page or playlist links to.
+        var mediaURL: String?
+        /// `--padding`, in milliseconds.
+        var padding: Int64?
+        /// `-C N`; `allRows` (`--all`) shows every row instead.
+        var contextRows: Int?
+        var allRows: Bool
+        /// Colour in the ANSI listing (on unless `--color never`).
+        var colour: Bool
+        var preTag: String
+        var postTag: String
+
+        enum Opening {
+            case savedSearch
+            case search(SearchRequest, paths: [String])
+        }
+
+        init(_ raw: RawArguments, environment: CommandEnvironment) throws(CommandError) {
+            guard let format = raw.exportFormat else {
+                throw CommandError.usage(UsageError("export needs --format ansi, html, markup, edl or m3u"))
+            }
+            guard !raw.preTag.isEmpty, !raw.postTag.isEmpty else {
+                throw CommandError.usage(UsageError("--pre-tag and --post-tag cannot be empty"))
+            }
+            if format == .html, let media = raw.mediaURL, !HTMLExport.isSafeLink(media) {
+                throw CommandError.usage(UsageError("--media \(media): a page links only to http, https or file URLs, or to a path"))
+            }
+            self.format = format
+            if let (queryText, given) = raw.queryAndPaths() {
+                opening = .search(try raw.searchRequest(queryText), paths: environment.defaultPaths(given))
+            } else {
+                opening = .savedSearch
+            }
+            loadOptions = raw.loadOptions
+            outputPath = raw.outputPath
+            mediaURL = raw.mediaURL
+            padding = raw.padding
+            contextRows = raw.contextRows
+            allRows = raw.allRows
+            colour = raw.color != .never
+            preTag = raw.preTag
+            postTag = raw.postTag
+        }
+    }
+
+    let settings: Settings
     let environment: CommandEnvironment
 
-    func run() throws(CommandError) -> ExitCode {
-        guard let format = raw.exportFormat else {
-            throw CommandError.usage(UsageError("export needs --format ansi, html, markup, edl or m3u"))
-        }
-        guard !raw.preTag.isEmpty, !raw.postTag.isEmpty else {
-            throw CommandError.usage(UsageError("--pre-tag and --post-tag cannot be empty"))
-        }
-        if format == .html, let media = raw.mediaURL, !HTMLExport.isSafeLink(media) {
-            throw CommandError.usage(UsageError("--media \(media): a page links only to http, https or file URLs, or to a path"))
-        }
+    func run() -> ExitCode {
+        let format = settings.format
+        let flow = environment.searchFlow
         let search: SavedSearch
         let current: Int?
         var failed = false
-        if let (queryText, given) = raw.queryAndPaths() {
-            let request = try raw.searchRequest(queryText)
-            var paths = given
-            if paths.isEmpty { paths = environment.stdinIsReadable ? ["-"] : ["."] }
-            let loading = CorpusLoading.load(paths: paths, options: raw.loadOptions, environment: environment)
-            failed = loading.errorCount > 0
-            guard let runner = try? request.runner(),
-                  let index = SearchExecution.run(runner, over: loading.corpus, request: request, environment: environment) else { return .error }
-            search = SavedSearch(request: request, loadOptions: raw.loadOptions, directory: SystemCalls.currentDirectory(),
-                                 paths: paths, loading: loading, index: index)
-            current = index.count > 0 ? 0 : nil
-        } else {
-            guard let restored = SavedSearch.restoreForReading(from: SessionStore(environment: environment), environment: environment)
-            else { return .error }
+        switch settings.opening {
+        case .search(let request, let paths):
+            let outcome = flow.search(request, in: paths, options: settings.loadOptions, directory: FileCalls.currentDirectory())
+            environment.report(outcome.diagnostics)
+            failed = outcome.diagnostics.contains { $0.severity == .error }
+            switch outcome.search {
+            case .success(let found):
+                search = found
+                UnmatchedSpeakers.report(found.request.filter, in: found.corpus, environment: environment)
+            case .failure(let abandoned):
+                environment.report(abandoned.description)
+                return .error
+            }
+            current = search.index.count > 0 ? 0 : nil
+        case .savedSearch:
+            guard let restored = environment.restoredSearch(flow) else { return .error }
             search = restored.search
             current = restored.current
         }
@@ -63,10 +113,10 @@ struct ExportCommand {
         case .ansi, .html, .markup:
             text = render(search, current: current, format: format)
         }
-        if let path = raw.outputPath, path != "-" {
+        if let path = settings.outputPath, path != "-" {
             // A failed input fails the export: nothing is written (the error is already reported).
             if failed { return .error }
-            if case .failure(let error) = SystemCalls.writeOutput(Array(text.utf8), to: path) {
+            if case .failure(let error) = FileCalls.writeOutput(Array(text.utf8), to: path) {
                 environment.report("cannot write \(path): \(error.description)")
                 return .error
             }
@@ -93,16 +143,16 @@ struct ExportCommand {
             environment.report("no hits for \"\(search.request.description)\": no playlist written")
             return nil
         }
-        var media = raw.mediaURL
+        var media = settings.mediaURL
         if let given = media, !given.contains("://") {
-            let path = MediaFiles.absolute(given, in: SystemCalls.currentDirectory())
-            guard [.file, .stream].contains(SystemCalls.kind(of: path)) else {
+            let path = MediaFiles.absolute(given, in: FileCalls.currentDirectory())
+            guard [.file, .stream].contains(FileCalls.kind(of: path)) else {
                 environment.report("--media \(given): no such file (give a video or audio file, or a URL)")
                 return .failure(PlaylistFailure())
             }
             media = path
         }
-        let export = PlaylistExport(search: search, media: media, padding: raw.padding ?? PlaylistExport.defaultPadding)
+        let export = PlaylistExport(search: search, media: media, padding: settings.padding ?? PlaylistExport.defaultPadding)
         switch export.moments() {
         case .nothingToPlay(let reasons):
             for reason in reasons { environment.report(reason) }
@@ -124,18 +174,18 @@ struct ExportCommand {
             let count = index.count
             let title = "“\(search.request.description)”: \(count) \(count == 1 ? "hit" : "hits") in \(corpus.sources.count) \(corpus.sources.count == 1 ? "file" : "files")"
             return HTMLExport(corpus: corpus, index: index, current: current, settings: HTMLExport.Settings(
-                title: title, contextRows: raw.allRows ? nil : raw.contextRows ?? 0, mediaURL: raw.mediaURL,
+                title: title, contextRows: settings.allRows ? nil : settings.contextRows ?? 0, mediaURL: settings.mediaURL,
                 generator: "tsearch \(Help.version)")).render()
         case .ansi:
-            let styler = Styler(isEnabled: raw.color != .never)
-            let context = raw.allRows ? corpus.rowCount : raw.contextRows ?? 0
+            let styler = Styler(isEnabled: settings.colour)
+            let context = settings.allRows ? corpus.rowCount : settings.contextRows ?? 0
             let listing = HitListing(corpus: corpus, index: index, styler: styler, contextRows: context)
             let blocks = corpus.sources.indices.map { listing.lines(forSource: $0, current: current) }.filter { !$0.isEmpty }
             return blocks.map { $0.joined(separator: "\n") + "\n" }.joined(separator: "\n")
         case .edl, .m3u:
             preconditionFailure("playlists are written by playlist(of:format:)")
         case .markup:
-            let markup = HighlightMarkup(preTag: raw.preTag, postTag: raw.postTag)
+            let markup = HighlightMarkup(preTag: settings.preTag, postTag: settings.postTag)
             var out = ""
             for row in ContextRows.shown(in: 0..<corpus.rowCount, index: index, context: 0, corpus: corpus).map(\.row) {
                 let value = corpus.row(at: row)

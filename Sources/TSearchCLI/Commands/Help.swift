@@ -1,6 +1,8 @@
+import TranscriptStore
+
 /// `--help` text, made from the flag table so it can never disagree with the parser.
 enum Help {
-    static let version = "0.1.0"
+    static let version = StoreVersion.tool
 
     static func general() -> String {
         var text = """

@@ -1,4 +1,5 @@
 import TranscriptFormats
+import TranscriptStore
 
 /// `tsearch man`: the manual page in roff (`man(7)` macros), made from the command and flag tables as
 /// `--help` is, so the three can never disagree. Read it with `tsearch man | man -l -`; install it

@@ -1,6 +1,7 @@
 import TranscriptModel
 import TranscriptRendering
 import TranscriptSearch
+import TranscriptStore
 
 /// `tsearch next [N]`, `prev [N]`, `goto K`, `show`: move the saved search's current hit and print it
 /// in context, with `hit k of N`.
@@ -17,9 +18,29 @@ struct NavigateCommand {
         case stay
     }
 
-    let move: Move
-    let raw: RawArguments
+    /// What the raw arguments mean for a step.
+    struct Settings {
+        var move: Move
+        /// Rows shown each side of the hit (`-C`, default 2).
+        var contextRows: Int
+        var output: Output
+        var colour: Bool
+        var wrapping: HitCursor.Wrapping
+
+        enum Output { case listing, json }
+
+        init(_ raw: RawArguments, environment: CommandEnvironment) throws(UsageError) {
+            move = try NavigateCommand.parse(raw)
+            contextRows = raw.contextRows ?? 2
+            output = raw.json ? .json : .listing
+            colour = environment.colourEnabled(raw.color)
+            wrapping = raw.wraps ? .wraps : .stops
+        }
+    }
+
+    let settings: Settings
     let environment: CommandEnvironment
+    var move: Move { settings.move }
 
     static func parse(_ raw: RawArguments) throws(UsageError) -> Move {
         let command = raw.command ?? .show
@@ -51,22 +72,16 @@ struct NavigateCommand {
     }
 
     func run() -> ExitCode {
-        let store = SessionStore(environment: environment)
-        // The saved search is brought back first, without the lock: when its files changed it runs
-        // again, which may take the whole time limit, and no other tsearch on this state should
-        // wait for that. Writes are atomic renames, so the session read here is whole. The step is
-        // then applied under the lock to the session as it is by then: the search brought back is
-        // used only if the session is still the one it came from.
-        let early = try? store.read()
-        let prepared = early.flatMap { state in
-            (try? SavedSearch.restore(state, store: store, environment: environment)).map { (state: state, restored: $0) }
-        }
+        let flow = environment.searchFlow
+        // Brought back before the lock (a search run again may take the whole time limit); the
+        // flow uses it under the lock only if the session is still the one it came from.
+        let prepared = flow.prepare()
         do {
-            return try store.withLock { () throws(SessionError) -> ExitCode in try step(store, saving: true, prepared: prepared) }
+            return try flow.step(.saving, prepared: prepared) { restored throws(SessionError) in try step(restored, of: flow.session) }
         } catch where move == .stay && error.isUnwritable {
             // A read-only state folder: `show` still shows the current hit, and saves nothing.
             do {
-                return try store.withReadLock { () throws(SessionError) -> ExitCode in try step(store, saving: false, prepared: prepared) }
+                return try flow.step(.readingOnly, prepared: prepared) { restored throws(SessionError) in try step(restored, of: flow.session) }
             } catch {
                 environment.report(error.description)
                 return .error
@@ -77,26 +92,15 @@ struct NavigateCommand {
         }
     }
 
-    /// One step; `saving` false writes nothing (a `show` in a read-only state folder). `prepared`
-    /// is the saved search as brought back before the lock was taken, used when the session is
-    /// still the one it came from.
-    private func step(
-        _ store: SessionStore, saving: Bool, prepared: (state: SessionState, restored: SavedSearch.Restored)?
-    ) throws(SessionError) -> ExitCode {
-        let state = try store.read()
-        let restored = if let prepared, prepared.state == state {
-            prepared.restored
-        } else {
-            try SavedSearch.restore(state, store: store, environment: environment)
-        }
+    /// One step on the saved search of `session` as brought back: the hit to make current, and the
+    /// exit status.
+    private func step(_ restored: SavedSearch.Restored, of session: SessionStore) throws(SessionError) -> (current: Int?, result: ExitCode) {
+        environment.report(restored.diagnostics)
         let search = restored.search
-        let searchedAgain = restored.searchedAgain
-        var cursor = HitCursor(count: search.index.count, current: restored.current, wrapping: raw.wraps ? .wraps : .stops)
-
+        var cursor = HitCursor(count: search.index.count, current: restored.current, wrapping: settings.wrapping)
         guard let before = cursor.current else {
-            environment.report("the saved search for \"\(state.request?.description ?? state.query)\" has no hits")
-            if searchedAgain && saving { try search.save(current: nil, to: store) }
-            return .noMatch
+            environment.report("the saved search for \"\(search.request.description)\" has no hits")
+            return (nil, .noMatch)
         }
         switch move {
         case .forward(let steps), .backward(let steps):
@@ -106,37 +110,25 @@ struct NavigateCommand {
                 environment.report(forward ? "wrapped to the first hit" : "wrapped to the last hit")
             case .stoppedAtEnd:
                 environment.report(forward ? "at the last hit (--no-wrap)" : "at the first hit (--no-wrap)")
-                if cursor.current == before && steps > 0 {
-                    if searchedAgain { try search.save(current: cursor.current, to: store) }
-                    return .noMatch
-                }
+                if cursor.current == before && steps > 0 { return (cursor.current, .noMatch) }
             case .moved, .noHits:
                 break
             }
         case .to(let target):
             guard cursor.select(target - 1) else {
-                throw SessionError(path: store.path, kind: .outOfRange(target, search.index.count))
+                throw SessionError(path: session.path, kind: .outOfRange(target, search.index.count))
             }
         case .stay:
             break
         }
-
         print(search, current: cursor.current ?? before)
-        guard saving else { return .success }
-        if searchedAgain {
-            try search.save(current: cursor.current, to: store)
-        } else if cursor.current != state.current?.position {
-            var updated = state
-            updated.current = cursor.current.map(search.currentHit)
-            try store.write(updated)
-        }
-        return .success
+        return (cursor.current, .success)
     }
 
     private func print(_ search: SavedSearch, current: Int) {
         let out = environment.stdout
-        let context = raw.contextRows ?? 2
-        if raw.json {
+        let context = settings.contextRows
+        if settings.output == .json {
             let hit = search.index.hit(at: current)
             let source = search.corpus.rows(ofSource: search.corpus.source(ofRow: hit.row))
             let lastRow = search.index.lastRow(ofHitAt: current, in: search.corpus)
@@ -151,7 +143,7 @@ struct NavigateCommand {
         }
         let listing = HitListing(
             corpus: search.corpus, index: search.index,
-            styler: Styler(isEnabled: environment.colourEnabled(raw.color)), contextRows: context)
+            styler: Styler(isEnabled: settings.colour), contextRows: context)
         for line in listing.lines(aroundHit: current) { out.line(line) }
     }
 }

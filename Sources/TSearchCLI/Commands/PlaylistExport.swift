@@ -1,6 +1,7 @@
 import TranscriptModel
 import TranscriptRendering
 import TranscriptSearch
+import TranscriptStore
 
 /// The moments of a search's hits, for `export --format edl|m3u` (`MomentPlaylist` writes them).
 ///

@@ -3,25 +3,39 @@ import TranscriptRendering
 
 /// `tsearch rows [PATH ...]`: the rows each file loads as, exactly as search sees them.
 struct RowsCommand {
-    let raw: RawArguments
+    /// What the raw arguments mean for listing rows.
+    struct Settings {
+        var paths: [String]
+        var loadOptions: LoadOptions
+        var json: Bool
+        var colour: Bool
+
+        init(_ raw: RawArguments, environment: CommandEnvironment) {
+            paths = environment.defaultPaths(raw.positionals)
+            loadOptions = raw.loadOptions
+            json = raw.json
+            colour = environment.colourEnabled(raw.color)
+        }
+    }
+
+    let settings: Settings
     let environment: CommandEnvironment
 
     func run() -> ExitCode {
-        var paths = raw.positionals
-        if paths.isEmpty { paths = environment.stdinIsReadable ? ["-"] : ["."] }
-        let loading = CorpusLoading.load(paths: paths, options: raw.loadOptions, environment: environment)
-        let corpus = loading.corpus
+        let loaded = environment.corpusSource.load(settings.paths, options: settings.loadOptions, baseDirectory: nil)
+        environment.report(loaded.diagnostics)
+        let corpus = loaded.corpus
         let out = environment.stdout
-        let listing = RowListing(styler: Styler(isEnabled: environment.colourEnabled(raw.color)))
+        let listing = RowListing(styler: Styler(isEnabled: settings.colour))
         for source in corpus.sources.indices where !out.isClosed {
-            if !raw.json {
+            if !settings.json {
                 if source > 0 { out.line() }
                 out.line(listing.heading(corpus.sources[source]))
             }
             var shownTitle: String?
             for row in corpus.rows(ofSource: source) where !out.isClosed {
                 let value = corpus.row(at: row)
-                if raw.json {
+                if settings.json {
                     out.line(JSONLinesFormat.rowRecord(value))
                     continue
                 }
@@ -30,7 +44,7 @@ struct RowsCommand {
                 out.line(listing.line(value))
             }
         }
-        if loading.errorCount > 0 { return .error }
+        if loaded.errorCount > 0 { return .error }
         return corpus.rowCount > 0 ? .success : .noMatch
     }
 }

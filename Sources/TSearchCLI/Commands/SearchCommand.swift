@@ -3,6 +3,7 @@ import TranscriptFormats
 import TranscriptModel
 import TranscriptRendering
 import TranscriptSearch
+import TranscriptStore
 
 /// `tsearch search QUERY [PATH ...]`: load, search with the reference matcher, print, and save the
 /// search as the session (`SessionStore`) with hit 1 current, for `tsearch next`.
@@ -29,8 +30,7 @@ struct SearchCommand {
             if raw.json && raw.countOnly {
                 throw CommandError.usage(UsageError("--count and --json do not combine: the JSON summary has the counts"))
             }
-            paths = given
-            if paths.isEmpty { paths = environment.stdinIsReadable ? ["-"] : ["."] }
+            paths = environment.defaultPaths(given)
             output = raw.quiet ? .quiet : raw.json ? .json : raw.countOnly ? .count : .listing
             contextRows = raw.contextRows ?? 0
             colour = environment.colourEnabled(raw.color)
@@ -43,12 +43,21 @@ struct SearchCommand {
     let environment: CommandEnvironment
 
     func run() -> ExitCode {
-        settings.request.prepareInBackground()
-        let loading = CorpusLoading.load(paths: settings.paths, options: settings.loadOptions, environment: environment)
-        let corpus = loading.corpus
-        // The request was checked when the settings were made: it has a runner.
-        guard let runner = try? settings.request.runner(),
-              let index = SearchExecution.run(runner, over: corpus, request: settings.request, environment: environment) else { return .error }
+        let flow = environment.searchFlow
+        let outcome = flow.search(
+            settings.request, in: settings.paths, options: settings.loadOptions, directory: FileCalls.currentDirectory())
+        environment.report(outcome.diagnostics)
+        let search: SavedSearch
+        switch outcome.search {
+        case .success(let found):
+            search = found
+            UnmatchedSpeakers.report(found.request.filter, in: found.corpus, environment: environment)
+        case .failure(let abandoned):
+            environment.report(abandoned.description)
+            return .error
+        }
+        let (corpus, index) = (search.corpus, search.index)
+        let errors = outcome.diagnostics.count { $0.severity == .error }
         let out = environment.stdout
         let styler = Styler(isEnabled: settings.colour)
 
@@ -65,7 +74,7 @@ struct SearchCommand {
             // Then the total, as `wc` ends its list, so two tools can be compared at a glance.
             if index.count > 0 { out.line("\(index.count) total") }
         case .json:
-            writeJSON(corpus: corpus, index: index, loading: loading)
+            writeJSON(corpus: corpus, index: index, diagnostics: outcome.diagnostics)
         case .listing:
             let listing = HitListing(corpus: corpus, index: index, styler: styler, contextRows: settings.contextRows)
             var first = true
@@ -87,10 +96,13 @@ struct SearchCommand {
                     .separator))
             }
         }
-        save(SavedSearch(
-            request: settings.request, loadOptions: settings.loadOptions, directory: SystemCalls.currentDirectory(),
-            paths: settings.paths, loading: loading, index: index))
-        if loading.errorCount > 0 { return .error }
+        // A failure to save is a warning: the search itself succeeded.
+        do {
+            try flow.save(search, current: index.count > 0 ? 0 : nil)
+        } catch {
+            environment.report("warning: \(error.description)")
+        }
+        if errors > 0 { return .error }
         return index.count > 0 ? .success : .noMatch
     }
 
@@ -106,22 +118,10 @@ struct SearchCommand {
         FacetSummary.facets(of: settings.request, index: index, corpus: corpus)
     }
 
-    /// Saves the session; a failure is a warning (the search itself succeeded).
-    private func save(_ search: SavedSearch) {
-        let store = SessionStore(environment: environment)
-        do {
-            try store.withLock { () throws(SessionError) in
-                try search.save(current: search.index.count > 0 ? 0 : nil, to: store)
-            }
-        } catch {
-            environment.report("warning: \(error.description)")
-        }
-    }
-
     /// The cores a listing is formatted on.
     static let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
-    private func writeJSON(corpus: Corpus, index: HitIndex, loading: CorpusLoading) {
+    private func writeJSON(corpus: Corpus, index: HitIndex, diagnostics: [LoadDiagnostic]) {
         let out = environment.stdout
         for source in corpus.sources.indices where !out.isClosed {
             let shown = ContextRows.shown(in: corpus.rows(ofSource: source), index: index, context: settings.contextRows, corpus: corpus)
@@ -147,7 +147,7 @@ struct SearchCommand {
             query: settings.request.description, caseMatching: settings.request.options.caseMatching,
             hits: index.count, rowsWithHits: index.rowsWithHits.count, rows: corpus.rowCount,
             files: corpus.sources.count, filesWithHits: filesWithHits,
-            errors: loading.errorCount, warnings: loading.warningCount, facets: facets(corpus, index)
+            errors: diagnostics.count { $0.severity == .error }, warnings: diagnostics.count { $0.severity == .warning }, facets: facets(corpus, index)
         )))
     }
 }

@@ -1,3 +1,4 @@
+import TranscriptFormats
 import TranscriptModel
 import TranscriptRendering
 import TranscriptSearch
@@ -9,36 +10,55 @@ import TranscriptSearch
 /// library's `SuggestionCatalog`, the same names a `speaker:` token picks from; the shell completion
 /// of `speaker:` runs this command. Exit 1 when no speaker is listed.
 struct SpeakersCommand {
-    let raw: RawArguments
+    /// What the raw arguments mean for listing speakers.
+    struct Settings {
+        /// The leading `speaker:` tokens, as typed.
+        var typed: [String]
+        var paths: [String]
+        var loadOptions: LoadOptions
+        var json: Bool
+        var colour: Bool
+
+        init(_ raw: RawArguments, environment: CommandEnvironment) {
+            var paths = raw.positionals[...]
+            var typed: [String] = []
+            while let first = paths.first, first.lowercased().hasPrefix("speaker:") {
+                typed.append(first)
+                paths = paths.dropFirst()
+            }
+            self.typed = typed
+            self.paths = environment.defaultPaths(Array(paths))
+            loadOptions = raw.loadOptions
+            json = raw.json
+            colour = environment.colourEnabled(raw.color)
+        }
+    }
+
+    let settings: Settings
     let environment: CommandEnvironment
 
     func run() -> ExitCode {
-        var paths = raw.positionals[...]
-        var typed: [String] = []
-        while let first = paths.first, first.lowercased().hasPrefix("speaker:") {
-            typed.append(first)
-            paths = paths.dropFirst()
-        }
-        if paths.isEmpty { paths = environment.stdinIsReadable ? ["-"] : ["."] }
-        let loading = CorpusLoading.load(paths: Array(paths), options: raw.loadOptions, environment: environment)
-        let catalog = SuggestionCatalog(corpus: loading.corpus)
+        let loaded = environment.corpusSource.load(settings.paths, options: settings.loadOptions, baseDirectory: nil)
+        environment.report(loaded.diagnostics)
+        let typed = settings.typed
+        let catalog = SuggestionCatalog(corpus: loaded.corpus)
         var speakers = catalog.all(.speaker)
         if !typed.isEmpty {
             let picked = Set(typed.flatMap { catalog.suggestions(for: $0) }.map(\.value))
             speakers = speakers.filter { picked.contains($0.value) }
         }
         let out = environment.stdout
-        let styler = Styler(isEnabled: environment.colourEnabled(raw.color))
+        let styler = Styler(isEnabled: settings.colour)
         let width = String(speakers.first?.rows ?? 0).count
         for speaker in speakers where !out.isClosed {
-            if raw.json {
+            if settings.json {
                 out.line(JSONLinesFormat.speakerRecord(speaker))
             } else {
                 let count = String(speaker.rows)
                 out.line(String(repeating: " ", count: width - count.count) + count + "  " + styler.paint(ControlSequences.stripped(speaker.value), .speaker))
             }
         }
-        if loading.errorCount > 0 { return .error }
+        if loaded.errorCount > 0 { return .error }
         return speakers.isEmpty ? .noMatch : .success
     }
 }

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import TranscriptModel
+import TranscriptStore
 
 /// What happens when a cache file is cut short while it is mapped (`cp` or `rsync --inplace`
 /// restoring a backup over it, `: > file`): the next read of a page past its new end raises SIGBUS,

@@ -1,4 +1,5 @@
 import TranscriptModel
+import TranscriptStore
 
 /// Everything a command reaches outside itself: standard streams, whether they are terminals, the
 /// environment variables and the file system. `live` is the real process; tests build their own.
@@ -34,7 +35,7 @@ public struct CommandEnvironment: Sendable {
             stdout: TextOutput(descriptor: 1), stderr: TextOutput(descriptor: 2),
             stdoutIsTerminal: SystemCalls.isTerminal(1), stdinIsReadable: SystemCalls.isReadableStream(0),
             variables: SystemCalls.environment(),
-            readStandardInput: { SystemCalls.readAll(0).mapError { $0 as any Error } }
+            readStandardInput: { FileCalls.readAll(0).mapError { $0 as any Error } }
         )
     }
 
@@ -47,6 +48,48 @@ public struct CommandEnvironment: Sendable {
         case .auto:
             return stdoutIsTerminal && (variables["NO_COLOR"] ?? "").isEmpty && variables["TERM"] != "dumb"
         }
+    }
+
+    /// Where everything kept between runs lives (the session, the caches), as the variables say.
+    var storeLocation: StoreLocation { StoreLocation(variables: variables) }
+
+    /// Where every command's rows come from: the files named, read through the caches. The one
+    /// place this is decided (a source that asks a server for its rows would be chosen here).
+    var corpusSource: any CorpusSource {
+        CorpusLoader(location: storeLocation, variables: variables, readStandardInput: readStandardInput)
+    }
+
+    /// The search flow every command takes: rows from `corpusSource`, the session at
+    /// `storeLocation` (and the Unicode table there), the time limit of `--timeout`.
+    var searchFlow: SearchFlow {
+        SearchFlow(
+            source: corpusSource, session: SessionStore(location: storeLocation),
+            budget: SearchBudget(timeout: searchTimeout, variables: variables),
+            equivalences: ScalarClassesStore.equivalences(at: storeLocation))
+    }
+
+    /// The paths to read when the command line names none: standard input when something is piped
+    /// in, else the current folder.
+    func defaultPaths(_ given: [String]) -> [String] {
+        given.isEmpty ? (stdinIsReadable ? ["-"] : ["."]) : given
+    }
+
+    /// The saved search of `flow`, brought back without writing anything (export, the pager's
+    /// start), what it had to say reported; nil, with the reason reported, when there is none.
+    func restoredSearch(_ flow: SearchFlow) -> SavedSearch.Restored? {
+        do {
+            let restored = try flow.restoreForReading()
+            report(restored.diagnostics)
+            return restored
+        } catch {
+            report(error.description)
+            return nil
+        }
+    }
+
+    /// Each diagnostic on standard error, `tsearch: warning: …` or `tsearch: …`, in order.
+    func report(_ diagnostics: [LoadDiagnostic]) {
+        for diagnostic in diagnostics { report(diagnostic.description) }
     }
 
     /// `tsearch: message` on standard error, at once (so a warning stands next to what it concerns).

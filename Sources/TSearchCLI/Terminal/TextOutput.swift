@@ -1,3 +1,5 @@
+import TranscriptStore
+
 /// Where a command writes text: standard output or error, or a buffer in tests.
 ///
 /// Buffered; once the reader has gone away (a broken pipe, `tsearch … | head`) `isClosed` turns true
@@ -39,7 +41,7 @@ public final class TextOutput: @unchecked Sendable {
 
     public func flush() {
         guard let descriptor, !buffer.isEmpty, !isClosed else { return }
-        switch SystemCalls.write(buffer, to: descriptor) {
+        switch FileCalls.write(buffer, to: descriptor) {
         case .written: break
         case .brokenPipe: isClosed = true
         case .failed(let message):

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import TranscriptModel
 
 /// A line of a UTF-8 buffer: its bytes `start..<end` (the line end excluded) and where the next
@@ -25,7 +20,7 @@ struct ByteText {
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
-        hasCarriageReturns = bytes.baseAddress.map { memchr($0, 0x0D, bytes.count) != nil } ?? false
+        hasCarriageReturns = bytes.baseAddress.map { ByteSearch.find($0, 0x0D, bytes.count) != nil } ?? false
     }
 
     /// A text not searched for CR first (every line end is looked for both ways): for a whole file
@@ -45,8 +40,8 @@ struct ByteText {
         guard start < bytes.count, let base = bytes.baseAddress else { return nil }
         let rest = bytes.count - start
         // Most files end lines with LF: find it, then a CR only within what comes before it.
-        let newline = memchr(base + start, 0x0A, rest).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? bytes.count
-        if hasCarriageReturns, let carriage = memchr(base + start, 0x0D, newline - start) {
+        let newline = ByteSearch.find(base + start, 0x0A, rest).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? bytes.count
+        if hasCarriageReturns, let carriage = ByteSearch.find(base + start, 0x0D, newline - start) {
             let end = UnsafeRawPointer(carriage) - UnsafeRawPointer(base)
             let next = end + 1 < bytes.count && bytes[end + 1] == 0x0A ? end + 2 : end + 1
             return ByteLine(start: start, end: end, next: next)
@@ -73,7 +68,7 @@ struct ByteText {
     func arrow(in line: ByteLine) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
         var index = line.start
-        while index < line.end, let dash = memchr(base + index, 0x2D, line.end - index) {
+        while index < line.end, let dash = ByteSearch.find(base + index, 0x2D, line.end - index) {
             let position = UnsafeRawPointer(dash) - UnsafeRawPointer(base)
             if position + 2 < line.end, bytes[position + 1] == 0x2D, bytes[position + 2] == 0x3E { return position }
             index = position + 1

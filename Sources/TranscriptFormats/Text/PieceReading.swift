@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
 import TranscriptModel
 
@@ -59,7 +54,7 @@ enum PieceReading {
 
     /// One piece per core for a big text, each of 8 MB or more.
     static func pieceCount(forBytes count: Int) -> Int {
-        min(max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))), count / (8 << 20))
+        min(ByteSearch.onlineCores, count / (8 << 20))
     }
 
     /// Where the pieces of `text` start, and its end: up to `pieces` pieces, each starting at the
@@ -74,7 +69,7 @@ enum PieceReading {
             // From just after a line feed: a line starts there (a CR before it was that line's end).
             let even = count / pieces * piece
             guard even > starts[starts.count - 1] else { continue }
-            guard let feed = memchr(base + even, 0x0A, count - even) else { break }
+            guard let feed = ByteSearch.find(base + even, 0x0A, count - even) else { break }
             var previousWasEmpty = false
             var reader = LineReader(text, from: UnsafeRawPointer(feed) - UnsafeRawPointer(base) + 1)
             while let line = reader.current, line.start - even < 1 << 20 {

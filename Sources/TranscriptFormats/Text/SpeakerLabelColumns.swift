@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import TranscriptModel
 
 /// The rows of some columns that start with a speaker label (`TextCleanup.speakerLabelCandidate`),
@@ -89,7 +84,7 @@ extension CorpusColumns {
             for row in 0..<rows where speakerIDs[row] < 0 {
                 let start = textOffsets[row]
                 let end = textOffsets[row + 1]
-                guard let colonPointer = memchr(base + start, 0x3A, min(160, end - start)) else { continue }
+                guard let colonPointer = ByteSearch.find(base + start, 0x3A, min(160, end - start)) else { continue }
                 let colon = UnsafeRawPointer(colonPointer) - UnsafeRawPointer(base)
                 guard colon + 2 < end, text[colon + 1] == 0x20 else { continue }
                 let label: Int32
@@ -136,7 +131,7 @@ extension CorpusColumns {
                     nameOfRow[row] = Int32(firstLabel + label)
                 }
                 if removed > 0 || keepFrom > oldStart {
-                    memmove(base + oldStart - removed, base + keepFrom, oldEnd - keepFrom)
+                    ByteSearch.move(base + oldStart - removed, base + keepFrom, oldEnd - keepFrom)
                 }
                 removed += keepFrom - oldStart
                 textOffsets[row + 1] = oldEnd - removed
@@ -169,7 +164,7 @@ private struct ByteKeyTable {
         while slots[slot] >= 0 {
             let entry = keys[slots[slot]]
             if entry.hash == hash, entry.count == key.count,
-               entry.count == 0 || memcmp(entry.start!, key.baseAddress!, key.count) == 0 {
+               entry.count == 0 || ByteSearch.compare(entry.start!, key.baseAddress!, key.count) == 0 {
                 return entry.value
             }
             slot = (slot + 1) & (slots.count - 1)

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import TranscriptModel
 
 /// Turns a file's bytes into text, the way a careful subtitle editor does:
 ///
@@ -252,7 +248,7 @@ public enum TextDecoding {
     /// anywhere): each scalar starts at a byte that is not a continuation byte, and the control
     /// characters counted are single bytes.
     static func looksBinary(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        if let base = bytes.baseAddress, memchr(base, 0, bytes.count) != nil { return true }
+        if let base = bytes.baseAddress, ByteSearch.find(base, 0, bytes.count) != nil { return true }
         var controls = 0
         var total = 0
         for byte in bytes where byte & 0xC0 != 0x80 {

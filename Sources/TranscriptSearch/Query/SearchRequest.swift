@@ -46,6 +46,17 @@ public struct SearchRequest: Hashable, Sendable, Codable {
     /// The runner for this request.
     /// - Throws: `QueryError` for an empty request (no text and no filter) or a bad pattern.
     public func runner() throws(QueryError) -> SearchRunner {
+        try runner(equivalences: nil)
+    }
+
+    /// The runner for this request; a non-ASCII query's table of Unicode equivalents is read from
+    /// `equivalences` (or built and kept there) when this process has not made it yet.
+    /// - Throws: `QueryError` for an empty request (no text and no filter) or a bad pattern.
+    public func runner(equivalences: ScalarEquivalenceStore?) throws(QueryError) -> SearchRunner {
+        if let equivalences, text.unicodeScalars.contains(where: { !$0.isASCII }) {
+            _ = ScalarEquivalence.tables.table(ignoringCase: options.caseMatching == .insensitive, from: equivalences)
+            if !TextFolding(options).isIdentity { _ = ScalarEquivalence.tables.table(ignoringCase: true, from: equivalences) }
+        }
         if text.isEmpty {
             guard !filter.isEmpty else { throw QueryError(kind: .empty) }
             return SearchRunner(nil, filter: filter)

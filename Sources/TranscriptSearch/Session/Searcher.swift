@@ -145,11 +145,14 @@ public actor Searcher {
     /// refines it (`SearchRequest.refines`: the query only grew), searches just the rows that
     /// matched before: exact, and ever faster as a query is typed. Checks cancellation between rows.
     /// With a `timeout`, a search still running when it passes stops and throws `SearchTimedOut`; a
-    /// request that cannot be searched throws its `QueryError`.
-    public static func refiningEngine(over corpus: Corpus, timeout: Duration? = nil) -> Engine {
+    /// request that cannot be searched throws its `QueryError`. A non-ASCII query's table of
+    /// Unicode equivalents comes from `equivalences` when given (see `SearchRequest.runner(equivalences:)`).
+    public static func refiningEngine(
+        over corpus: Corpus, timeout: Duration? = nil, equivalences: ScalarEquivalenceStore? = nil
+    ) -> Engine {
         let last = LastSearch()
         return { request in
-            let runner = try request.runner()
+            let runner = try request.runner(equivalences: equivalences)
             let previous = await last.get()
             let candidates = previous.flatMap { request.refines($0.request) ? $0.index.rowsWithHits : nil }
             let deadline = timeout.map { ContinuousClock.now + $0 }

@@ -1,6 +1,23 @@
 import Foundation
 import TranscriptModel
 
+/// Where a program keeps the literal matcher's table of Unicode equivalents between runs (building
+/// it costs about 30 ms, a cold start of every search with a non-ASCII character): `load` returns
+/// what `save` was given by an earlier run of the same build, or nil. Handed to
+/// `SearchRequest.runner(equivalences:)`; TranscriptStore's `ScalarClassesStore` makes one.
+public struct ScalarEquivalenceStore: Sendable {
+    /// The bytes saved for the table ignoring case (true) or not, or nil.
+    public var load: @Sendable (_ ignoringCase: Bool) -> [UInt8]?
+    /// Keeps the bytes of the table ignoring case (true) or not.
+    public var save: @Sendable (_ ignoringCase: Bool, _ bytes: [UInt8]) -> Void
+
+    /// A store reading with `load` and writing with `save`.
+    public init(load: @escaping @Sendable (Bool) -> [UInt8]?, save: @escaping @Sendable (Bool, [UInt8]) -> Void) {
+        self.load = load
+        self.save = save
+    }
+}
+
 /// Which single scalars might match a query character: an over-approximation of the `Regex`
 /// reference's equivalence (canonical equivalence, plus simple case mapping when case-insensitive),
 /// from which the literal matcher keeps only what the reference itself confirms.
@@ -21,27 +38,35 @@ package struct ScalarEquivalence: Sendable {
     /// Canonical key → class number (keys of every member, so an unindexed scalar finds its class).
     let classOfKey: [String: Int32]
 
-    static let caseInsensitive = loaded(ignoringCase: true, from: store)
-    static let caseSensitive = loaded(ignoringCase: false, from: store)
+    /// The table for case-insensitive matching, made once per process (see `tables`).
+    static var caseInsensitive: ScalarEquivalence { tables.table(ignoringCase: true, from: nil) }
+    /// The table for case-sensitive matching, made once per process (see `tables`).
+    static var caseSensitive: ScalarEquivalence { tables.table(ignoringCase: false, from: nil) }
 
-    /// Where a program keeps the index between runs (building it costs about 30 ms, a cold start
-    /// of every search with a non-ASCII character): `load` returns what `save` was given by an
-    /// earlier run of the same build, or nil. Set once, before any search; nil builds the index in
-    /// every process.
-    package struct Store: Sendable {
-        package var load: @Sendable (_ ignoringCase: Bool) -> [UInt8]?
-        package var save: @Sendable (_ ignoringCase: Bool, _ bytes: [UInt8]) -> Void
+    /// Each table, made on first use in this process: read from the store the first user passes
+    /// (`SearchRequest.runner(equivalences:)`) when it holds one that reads back, else built (and
+    /// given to that store). Made once, then only read.
+    static let tables = Tables()
 
-        package init(load: @escaping @Sendable (Bool) -> [UInt8]?, save: @escaping @Sendable (Bool, [UInt8]) -> Void) {
-            self.load = load
-            self.save = save
+    /// The two tables, each made once under a lock.
+    final class Tables: @unchecked Sendable {
+        // Guarded by `lock`.
+        private let lock = NSLock()
+        private var made: [Bool: ScalarEquivalence] = [:]
+
+        /// The table, made now if no one has made it yet (from `store` when it holds it).
+        func table(ignoringCase: Bool, from store: ScalarEquivalenceStore?) -> ScalarEquivalence {
+            lock.lock()
+            defer { lock.unlock() }
+            if let table = made[ignoringCase] { return table }
+            let table = ScalarEquivalence.loaded(ignoringCase: ignoringCase, from: store)
+            made[ignoringCase] = table
+            return table
         }
     }
 
-    nonisolated(unsafe) package static var store: Store?
-
     /// The index from `store` when it holds one that reads back, else built (and stored).
-    static func loaded(ignoringCase: Bool, from store: Store?) -> ScalarEquivalence {
+    static func loaded(ignoringCase: Bool, from store: ScalarEquivalenceStore?) -> ScalarEquivalence {
         if let bytes = store?.load(ignoringCase), let read = ScalarEquivalence(serialized: bytes, ignoringCase: ignoringCase) {
             return read
         }

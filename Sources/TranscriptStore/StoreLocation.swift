@@ -1,0 +1,60 @@
+/// Where everything kept between runs lives, and how long a file must have been still before a
+/// cache trusts it without reading it. Made from the environment by `init(variables:)`; an app
+/// may build its own.
+///
+/// - The session: `$TSEARCH_STATE`, else `$XDG_STATE_HOME/tsearch/session.json`, else
+///   `~/.local/state/tsearch/session.json`; its caches beside it.
+/// - Row caches and small-files caches: `rows/` in the session's folder; the Unicode table:
+///   `unicode/` there.
+/// - Videos' subtitles: `$TSEARCH_STATE.subtitles/` when `$TSEARCH_STATE` is set, else
+///   `$XDG_CACHE_HOME/tsearch/subtitles/`, else `~/.cache/tsearch/subtitles/` (nil: not kept).
+public struct StoreLocation: Sendable, Equatable {
+    /// The session file (absolute unless no home is known).
+    public var sessionFile: String
+    /// Where the row caches and small-files caches are written.
+    public var rowsDirectory: String
+    /// Where the Unicode-equivalence table is kept.
+    public var unicodeDirectory: String
+    /// Where videos' converted subtitles are kept; nil when none can be named.
+    public var subtitlesDirectory: String?
+    /// The smallest file, in bytes, given a row cache of its own (`TSEARCH_ROW_CACHE_MIN_BYTES`).
+    public var rowCacheMinimumBytes: Int64
+    /// The fewest bytes of small files worth a small-files cache
+    /// (`TSEARCH_SMALL_FILES_CACHE_MIN_BYTES`; by default the row cache's minimum).
+    public var smallFilesMinimumBytes: Int64
+    /// Nanoseconds a file must have been still before a loading began for a cache to trust it by
+    /// its identity (`TSEARCH_CACHE_SETTLE_NS`; 2 s: timestamps can be that coarse).
+    public var settle: Int64
+    /// Milliseconds each session write pauses halfway, for crash tests only
+    /// (`TSEARCH_TEST_PAUSE_MID_WRITE_MS`).
+    public var pauseMidWrite: Int
+
+    /// The places the environment `variables` name, relative ones against the current directory.
+    public init(variables: [String: String]) {
+        let current = FileCalls.currentDirectory()
+        if let explicit = variables["TSEARCH_STATE"], !explicit.isEmpty {
+            sessionFile = explicit.hasPrefix("/") ? explicit : current + "/" + explicit
+            subtitlesDirectory = sessionFile + ".subtitles"
+        } else {
+            if let state = variables["XDG_STATE_HOME"], state.hasPrefix("/") {
+                sessionFile = state + "/tsearch/session.json"
+            } else {
+                sessionFile = (variables["HOME"] ?? "") + "/.local/state/tsearch/session.json"
+            }
+            if let cache = variables["XDG_CACHE_HOME"], cache.hasPrefix("/") {
+                subtitlesDirectory = cache + "/tsearch/subtitles"
+            } else if let home = variables["HOME"], home.hasPrefix("/") {
+                subtitlesDirectory = home + "/.cache/tsearch/subtitles"
+            } else {
+                subtitlesDirectory = nil
+            }
+        }
+        let folder = String(sessionFile[..<(sessionFile.lastIndex(of: "/") ?? sessionFile.startIndex)])
+        rowsDirectory = (folder.isEmpty ? "." : folder) + "/rows"
+        unicodeDirectory = (folder.isEmpty ? "." : folder) + "/unicode"
+        rowCacheMinimumBytes = Int64(variables["TSEARCH_ROW_CACHE_MIN_BYTES"] ?? "") ?? 256 * 1024
+        smallFilesMinimumBytes = Int64(variables["TSEARCH_SMALL_FILES_CACHE_MIN_BYTES"] ?? "") ?? rowCacheMinimumBytes
+        settle = Int64(variables["TSEARCH_CACHE_SETTLE_NS"] ?? "") ?? 2_000_000_000
+        pauseMidWrite = Int(variables["TSEARCH_TEST_PAUSE_MID_WRITE_MS"] ?? "") ?? 0
+    }
+}
