@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "TranscriptFormats", targets: ["TranscriptFormats"]),
         .library(name: "TranscriptSearch", targets: ["TranscriptSearch"]),
         .library(name: "TranscriptRendering", targets: ["TranscriptRendering"]),
+        .library(name: "TranscriptServer", targets: ["TranscriptServer"]),
     ],
     targets: [
         .target(name: "TranscriptModel"),
@@ -21,9 +22,11 @@ let package = Package(
         .target(name: "TranscriptFormats", dependencies: ["TranscriptModel", "CZlib"]),
         .target(name: "TranscriptSearch", dependencies: ["TranscriptModel"]),
         .target(name: "TranscriptRendering", dependencies: ["TranscriptModel", "TranscriptSearch"]),
+        // Rows kept in ClickHouse, over its HTTP interface (a client on POSIX sockets).
+        .target(name: "TranscriptServer", dependencies: ["TranscriptModel", "TranscriptSearch"]),
         .target(
             name: "TSearchCLI",
-            dependencies: ["TranscriptModel", "TranscriptFormats", "TranscriptSearch", "TranscriptRendering"]
+            dependencies: ["TranscriptModel", "TranscriptFormats", "TranscriptSearch", "TranscriptRendering", "TranscriptServer"]
         ),
         .executableTarget(name: "tsearch", dependencies: ["TSearchCLI"]),
         .executableTarget(
@@ -36,13 +39,14 @@ let package = Package(
         .executableTarget(name: "tsearch-fuzz", dependencies: ["TranscriptModel", "TranscriptFormats"]),
         .executableTarget(
             name: "tsearch-bench",
-            dependencies: ["TranscriptModel", "TranscriptFormats", "TranscriptSearch", "TranscriptRendering"]
+            dependencies: ["TranscriptModel", "TranscriptFormats", "TranscriptSearch", "TranscriptRendering", "TranscriptServer"]
         ),
 
         .testTarget(name: "TranscriptModelTests", dependencies: ["TranscriptModel"]),
         .testTarget(name: "TranscriptFormatsTests", dependencies: ["TranscriptFormats"]),
         .testTarget(name: "TranscriptSearchTests", dependencies: ["TranscriptSearch"]),
         .testTarget(name: "TranscriptRenderingTests", dependencies: ["TranscriptRendering"]),
+        .testTarget(name: "TranscriptServerTests", dependencies: ["TranscriptServer", "TranscriptFormats", "TestSupport"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TSearchCLITests", dependencies: ["TSearchCLI", "TranscriptRendering", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TSearchEndToEndTests", dependencies: ["tsearch", "tsearch-example", "TestSupport", "TranscriptModel"], exclude: ["Golden"]),

@@ -40,20 +40,28 @@ public struct RowFilter: Hashable, Sendable, Codable {
             if let before, start >= before { return false }
         }
         if !files.isEmpty {
-            let path = corpus.sources[corpus.source(ofRow: row)].path
-            let name = path.split(separator: "/").last.map(String.init) ?? path
-            // A video's subtitle stream (`talk.mkv#s:1 (ger)`) also matches as its video (`*.mkv`).
-            let video = VideoSubtitleStream(displayPath: path).map(\.videoPath)
-            let videoName = video.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
-            guard files.contains(where: { glob in
-                [path, name, video, videoName].contains { $0.map { Glob.matches(glob, $0) } ?? false }
-            }) else { return false }
+            guard acceptsFile(path: corpus.sources[corpus.source(ofRow: row)].path) else { return false }
         }
         if !sections.isEmpty {
             guard let title = corpus.title(ofRow: row)?.lowercased(),
                   sections.contains(where: { title.contains($0.lowercased()) }) else { return false }
         }
         return true
+    }
+}
+
+extension RowFilter {
+    /// Whether a row of the file at `path` (as shown) passes the `files` globs (true when none is
+    /// set): what a store of rows uses to pick files before it sends their rows.
+    public func acceptsFile(path: String) -> Bool {
+        guard !files.isEmpty else { return true }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        // A video's subtitle stream (`talk.mkv#s:1 (ger)`) also matches as its video (`*.mkv`).
+        let video = VideoSubtitleStream(displayPath: path).map(\.videoPath)
+        let videoName = video.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
+        return files.contains { glob in
+            [path, name, video, videoName].contains { $0.map { Glob.matches(glob, $0) } ?? false }
+        }
     }
 }
 
