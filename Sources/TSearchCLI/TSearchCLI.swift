@@ -62,6 +62,8 @@ public enum TSearchCLI {
                 return SearchCommand(settings: settings, environment: environment).run()
             case .rows:
                 return RowsCommand(raw: raw, environment: environment).run()
+            case .index:
+                return try IndexCommand(raw: raw, environment: environment).run()
             case .pager:
                 return try PagerCommand(raw: raw, environment: environment).run()
             case .export:

@@ -17,20 +17,28 @@ struct SearchCommand {
         var colour: Bool
         var inputFormat: TranscriptFormat?
         var loadOptions: LoadOptions
+        /// The server whose rows are searched instead of files (`--server`, or `TSEARCH_SERVER`
+        /// when no PATH is given), and whether it may send every row (`--scan`).
+        var server: String?
+        var scan: Bool
 
         enum Output { case listing, count, json, quiet }
 
         init(_ raw: RawArguments, environment: CommandEnvironment) throws(CommandError) {
-            guard let (text, given) = raw.queryAndPaths() else {
+            guard var (text, given) = raw.queryAndPaths() else {
                 throw CommandError.usage(UsageError("search needs a QUERY: tsearch search QUERY [PATH ...]"))
             }
+            // Through a server every argument is the query (there are no paths).
+            if raw.server != nil { (text, given) = (raw.positionals.joined(separator: " "), []) }
             request = try raw.searchRequest(text)
             facets = raw.facets
             if raw.json && raw.countOnly {
                 throw CommandError.usage(UsageError("--count and --json do not combine: the JSON summary has the counts"))
             }
             paths = given
-            if paths.isEmpty { paths = environment.stdinIsReadable ? ["-"] : ["."] }
+            server = raw.server ?? (given.isEmpty ? environment.variables["TSEARCH_SERVER"].flatMap { $0.isEmpty ? nil : $0 } : nil)
+            scan = raw.scan
+            if server == nil && paths.isEmpty { paths = environment.stdinIsReadable ? ["-"] : ["."] }
             output = raw.quiet ? .quiet : raw.json ? .json : raw.countOnly ? .count : .listing
             contextRows = raw.contextRows ?? 0
             colour = environment.colourEnabled(raw.color)
@@ -44,7 +52,18 @@ struct SearchCommand {
 
     func run() -> ExitCode {
         settings.request.prepareInBackground()
-        let loading = CorpusLoading.load(paths: settings.paths, options: settings.loadOptions, environment: environment)
+        let loading: CorpusLoading
+        if let server = settings.server {
+            // Rows from the server instead of files (ServerRows): the rest is the same search.
+            do {
+                loading = try ServerRows.load(url: server, request: settings.request, scan: settings.scan, environment: environment)
+            } catch {
+                environment.report("\(error)")
+                return .error
+            }
+        } else {
+            loading = CorpusLoading.load(paths: settings.paths, options: settings.loadOptions, environment: environment)
+        }
         let corpus = loading.corpus
         // The request was checked when the settings were made: it has a runner.
         guard let runner = try? settings.request.runner(),

@@ -579,3 +579,13 @@ final class RowCacheWriting: @unchecked Sendable {
         finish()
     }
 }
+
+extension CorpusLoading {
+    /// A loading of rows that came from elsewhere (a server's, `ServerRows`): no file was read;
+    /// `streams` names where they came from, so the session keeps them and never reads them again.
+    init(rows corpus: Corpus, streams: [String], environment: CommandEnvironment) {
+        self.init(rowCache: RowCache(environment: environment))
+        self.corpus = corpus
+        self.streams = streams
+    }
+}

@@ -153,7 +153,9 @@ struct SavedSearch {
     static func sourcesAreUnchanged(_ state: SessionState) -> Bool {
         let now = InputFiles.expand(state.paths.filter { $0 != "-" }, baseDirectory: state.directory)
         let listed = Set(now.inputs.map(\.displayPath) + now.errors.map(\.path))
-        guard listed == Set(state.sources.map(\.path) + state.unreadable + (state.streams ?? [])) else { return false }
+        // A server's rows are kept with the session, never looked for on disk.
+        let streams = (state.streams ?? []).filter { !ServerRows.isServerStream($0) }
+        guard listed == Set(state.sources.map(\.path) + state.unreadable + streams) else { return false }
         for path in state.unreadable where SystemCalls.fileStatus(InputFiles.resolve(path, against: state.directory)) != nil {
             return false
         }
