@@ -49,6 +49,6 @@ let package = Package(
         .testTarget(name: "TranscriptServerTests", dependencies: ["TranscriptServer", "TranscriptFormats", "TestSupport"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TSearchCLITests", dependencies: ["TSearchCLI", "TranscriptRendering", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "TSearchEndToEndTests", dependencies: ["tsearch", "tsearch-example", "TestSupport", "TranscriptModel"], exclude: ["Golden"]),
+        .testTarget(name: "TSearchEndToEndTests", dependencies: ["tsearch", "tsearch-example", "TestSupport", "TranscriptModel", "TranscriptServer"], exclude: ["Golden"]),
     ]
 )
