@@ -111,6 +111,14 @@ public struct TranscriptArchive: Sendable {
         }
     }
 
+    /// Drops the tables (the rows table, every shard's local table, the files table), when there.
+    public func drop() throws(ServerError) {
+        let stores = (try? rowStores()) ?? []
+        try client.execute("DROP TABLE IF EXISTS \(address.rowsTable)")
+        for (store, table) in stores where table != address.rowsTable { try store.execute("DROP TABLE IF EXISTS \(table)") }
+        try client.execute("DROP TABLE IF EXISTS \(address.filesTable)")
+    }
+
     /// Every file's visible version, by path.
     /// - Throws: `ServerError` (`.missingTable` when nothing was indexed yet).
     public func storedFiles() throws(ServerError) -> [String: StoredFile] {

@@ -1,7 +1,7 @@
 // tsearch-bench: the numbers behind TranscriptSearch's speed claims (DESIGN section 8).
 //
 //   swift run -c release tsearch-bench [--quick] [--rows N] [--runs K]
-//       [--section load|search|process|export|epub|typing|navigation|all] [--python PYTHON-WITH-EBOOKLIB]
+//       [--section load|search|process|export|epub|typing|navigation|server|all] [--python PYTHON-WITH-EBOOKLIB]
 //
 // Builds a deterministic corpus (1,000,000 meeting-style rows by default, 100,000 with --quick; see
 // CorpusGenerator for the mix of accents, CJK and emoji), written once as SubRip, WebVTT, JSON and
@@ -46,7 +46,7 @@ struct Options {
             case "--quick": quick = true
             case "--generate-only": generateOnly = true
             default:
-                FileHandle.standardError.write(Data("usage: tsearch-bench [--quick] [--rows N] [--runs K] [--section load|search|process|export|epub|typing|navigation|all] [--python PATH]\n".utf8))
+                FileHandle.standardError.write(Data("usage: tsearch-bench [--quick] [--rows N] [--runs K] [--section load|search|process|export|epub|typing|navigation|server|all] [--python PATH]\n".utf8))
                 exit(2)
             }
         }
@@ -321,7 +321,7 @@ if options.wants("process") {
 // MARK: Load
 
 var corpus = Corpus()
-if options.wants("load") || options.wants("search") || options.wants("export") || options.wants("typing") {
+if options.wants("load") || options.wants("search") || options.wants("export") || options.wants("typing") || options.wants("server") {
     // As `tsearch` loads: the bytes read in place into a corpus (`loadCorpus`), and, for the
     // library's callers, as rows (`load`, through a string).
     print("\nload                         corpus      rows/s      MB/s       rows")
@@ -369,6 +369,12 @@ if options.wants("search") {
         let name = engine.matcher.map { " " + String(describing: type(of: $0)) } ?? ""
         print("  \(padded(query.kind, 18)) \(padded("\"" + query.text + "\"", 18)) \(String(format: "%7d", expected.count))  \(format(referenceTime))  \(format(engineTime))  \(String(format: "%10.0f", megabytes / engineTime))  \(String(format: "%14.0f", Double(corpus.rowCount) / engineTime))  \(String(format: "%6.0f", referenceTime / engineTime))x\(name)")
     }
+}
+
+// MARK: Server (ServerBench.swift)
+
+if options.wants("server") {
+    try ServerBench.run(corpus: corpus, queries: queries, runs: options.runs)
 }
 
 /// The `Regex` reference's hits, row by row on one core (each transcript's joined text, across
