@@ -15,7 +15,8 @@
 //   same file when rg is on the PATH, with ratios and each process's peak memory (and `-w`, `-E`
 //   next to `rg -w -i`, `rg -i -e`); printing every hit of a common word, listing and `--json`,
 //   next to rg's; `tsearch next`;
-// - HTML export, the pager's as-you-type search, EPUB loading.
+// - HTML export, the pager's as-you-type search, EPUB loading;
+// - the corpus kept in ClickHouse: index rows/s and each query kind through the server (ServerBench).
 // It prints numbers; no test asserts on time.
 import Foundation
 import TranscriptFormats
@@ -57,9 +58,10 @@ struct Options {
     }
 
     /// Whether to run section `name`: every section, or the one asked for; `--quick` alone runs the
-    /// load, search, whole-process and navigation sections (CI's under-a-minute run).
+    /// load, search, whole-process, navigation and server sections (CI's run: about a minute, and
+    /// half a minute more for the server's when clickhouse-server is installed).
     func wants(_ name: String) -> Bool {
-        if section == "all" && quick { return ["load", "search", "process", "navigation"].contains(name) }
+        if section == "all" && quick { return ["load", "search", "process", "navigation", "server"].contains(name) }
         return section == "all" || section == name
     }
 }

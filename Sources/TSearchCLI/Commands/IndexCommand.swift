@@ -28,7 +28,7 @@ struct IndexCommand {
         let corpus = loading.corpus
         let archive = TranscriptArchive(client: ClickHouseClient(address: address, timeoutMilliseconds: 120_000))
         try archive.create(cluster: raw.cluster)
-        let files = Self.filesToIndex(loading)
+        let files = Self.filesToIndex(loading, options: raw.loadOptions)
         let out = environment.stdout
         let showsProgress = environment.stdoutIsTerminal
         let summary = try archive.index(files, of: corpus) { done, rows in
@@ -50,11 +50,12 @@ struct IndexCommand {
     /// Each loaded file with the hash the archive compares: the hash of its bytes (and the
     /// readers' revision and options, which change its rows too); a source read from a stream or
     /// a video's subtitles, which has no file hash, is hashed by its rows' text.
-    static func filesToIndex(_ loading: CorpusLoading) -> [TranscriptArchive.FileToIndex] {
+    static func filesToIndex(_ loading: CorpusLoading, options: LoadOptions) -> [TranscriptArchive.FileToIndex] {
         let corpus = loading.corpus
         var hashes: [String: String] = [:]
         for fingerprint in loading.fingerprints { hashes[fingerprint.path] = fingerprint.hash }
         let readers = "readers-\(LoadOptions.readersRevision)"
+            + "/\(options.format?.rawValue ?? "auto"),\(options.encoding?.name ?? "detected"),\(options.rollingCaptions == .keep ? "rolling" : "collapsed")"
         return corpus.sources.indices.map { source in
             if let hash = hashes[corpus.sources[source].path] {
                 return TranscriptArchive.FileToIndex(source: source, hash: "\(hash)/\(readers)")
