@@ -6,6 +6,7 @@
 /// Every failure is a `ServerError` naming the server: nothing listening, a timeout, a wrong user
 /// or password, a missing table, anything else the server refused.
 public struct ClickHouseClient: Sendable {
+    /// The server and table the statements go to.
     public let address: ServerAddress
     /// How long one statement may take, connecting included (milliseconds); the server is asked
     /// to give up at the same time (`max_execution_time`).

@@ -7,12 +7,17 @@
 /// - Table and database names are plain identifiers (letters, digits, `_`), so they can be put
 ///   into SQL as they are.
 public struct ServerAddress: Hashable, Sendable, CustomStringConvertible {
+    /// The host name or address (an IPv6 address without its brackets).
     public var host: String
+    /// The HTTP interface's port (8123 unless given).
     public var port: Int
+    /// The rows table (`transcripts` unless given); the files table is `TABLE_files`.
     public var table: String
     /// The database, or nil for the server's default.
     public var database: String?
+    /// The user, or nil for the server's `default`.
     public var user: String?
+    /// The password (sent as HTTP basic authentication, never shown in messages).
     public var password: String?
 
     /// The rows table's name and the names made from it: the files table (`NAME_files`) and, in a

@@ -23,6 +23,7 @@ public struct ServerError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// The server as the user named it (without its password).
     public var server: String
+    /// What went wrong.
     public var kind: Kind
 
     /// An error of `kind` at `server`.
@@ -31,6 +32,7 @@ public struct ServerError: Error, Hashable, Sendable, CustomStringConvertible {
         self.kind = kind
     }
 
+    /// `server URL: what went wrong; what to check`.
     public var description: String {
         let what: String
         switch kind {

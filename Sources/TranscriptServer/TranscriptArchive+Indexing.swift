@@ -22,6 +22,7 @@ extension TranscriptArchive {
         public var filesSent = 0
         /// Files already stored with the same hash: nothing was sent for them.
         public var filesUnchanged = 0
+        /// Rows sent, of the files sent.
         public var rowsSent = 0
         /// Bytes of JSON sent.
         public var bytesSent = 0

@@ -5,6 +5,7 @@ extension TranscriptArchive {
     /// Rows the server sent for a search: a superset of the rows with hits, as a corpus the
     /// matcher runs on (one source per file that sent rows, in path order, rows in file order).
     public struct CandidateRows: Sendable {
+        /// The rows, one source per file that sent any.
         public var corpus: Corpus
         /// Per row of `corpus`, its number in its file (from 0): the same row of the same file
         /// searched locally.

@@ -20,6 +20,7 @@
 /// rows whose generation is a file's current one. An interrupted run leaves rows under a
 /// generation nobody names: invisible, and removed by the next run that indexes that file.
 public struct TranscriptArchive: Sendable {
+    /// The client of the server and table (the URL's rows table).
     public let client: ClickHouseClient
     var address: ServerAddress { client.address }
 
@@ -30,11 +31,15 @@ public struct TranscriptArchive: Sendable {
 
     /// One file as the archive holds it now.
     public struct StoredFile: Hashable, Sendable {
+        /// The file's path as it was shown when indexed.
         public var path: String
         /// The hash of the file's bytes when it was indexed.
         public var hash: String
+        /// The generation its visible rows carry.
         public var generation: String
+        /// How many rows it has.
         public var rows: Int
+        /// The format and the encoding it was read in, as `SourceInfo` names them.
         public var format: String
         public var encoding: String
     }

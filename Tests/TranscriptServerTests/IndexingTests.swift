@@ -13,6 +13,35 @@ struct IndexingTests {
         })
     }
 
+    @Test func everyFieldOfARowComesBackAsItWasSent() throws {
+        let archive = try ServerFixture.archive(on: .singleNode, prefix: "fields")
+        let texts = [
+            "tab\there, line\nend, back\\slash, 'quote' \"double\"", "\u{0}nul \u{1B}[31m escape \u{7F}", "e\u{301} é 👍🏽 会议 \u{212A}",
+            "\\N", "", "trailing space ", "\r\n",
+        ]
+        let rows = texts.enumerated().map { index, text in
+            Row(id: RowID(source: 0, index: index), text: text,
+                start: index % 2 == 0 ? Timestamp(milliseconds: Int64(index) * 1001) : nil, end: index % 3 == 0 ? Timestamp(milliseconds: 86_400_000 + Int64(index)) : nil,
+                speaker: index == 1 ? "" : index % 2 == 0 ? "Zoë\t\\" : nil, title: index == 2 ? "Ch. 1\n'x'" : nil,
+                locator: Locator(file: "dir/it's.srt", line: index == 0 ? nil : index, cue: index == 3 ? "" : index == 4 ? "cue\t4" : nil,
+                                 href: index == 5 ? "ch1.xhtml" : nil, element: index == 5 ? 0 : nil))
+        }
+        let corpus = Corpus([Transcript(source: SourceInfo(path: "dir/it's.srt", format: "srt", encoding: "windows-1252"), rows: rows)])
+        try archive.index(ServerFixture.files(of: corpus), of: corpus)
+        let sent = try archive.candidates(for: SearchRequest(text: "", filter: RowFilter(speakers: ["x"])), narrowing: .everyRow)
+        #expect(sent.corpus.sources == corpus.sources)
+        // Rows without a speaker are not sent for a speaker filter; the others come back whole.
+        let expected = rows.filter { $0.speaker != nil }
+        #expect(sent.rowNumbers == expected.map(\.id.index))
+        #expect((0..<sent.corpus.rowCount).map { sent.corpus.row(at: $0) }.map(Self.withoutID) == expected.map(Self.withoutID))
+    }
+
+    static func withoutID(_ row: Row) -> Row {
+        var copy = row
+        copy.id = RowID(source: 0, index: 0)
+        return copy
+    }
+
     @Test(arguments: [LocalClickHouse.Layout.singleNode, .twoShards])
     func reindexingUnchangedFilesSendsNoRows(layout: LocalClickHouse.Layout) throws {
         let archive = try ServerFixture.archive(on: layout, prefix: "unchanged")
