@@ -43,11 +43,51 @@ extension TranscriptArchive {
         if case .needles(let prefilter) = narrowing {
             conditions.append("(" + Self.condition(prefilter) + ")")
         }
-        let sql = """
-            SELECT file, row, text, start_ms, end_ms, speaker, has_speaker, title, has_title, line, cue, has_cue, href, element \
-            FROM \(address.rowsTable) WHERE \(conditions.joined(separator: " AND ")) ORDER BY file, row FORMAT TabSeparated
-            """
-        let table = try client.rows(sql)
+        let sql = select(where: conditions.joined(separator: " AND "))
+        return try corpus(of: client.rows(sql).rows, files: files, sql: sql)
+    }
+
+    /// The visible rows `context` rows or fewer before and after each of `rows` (a file and a row
+    /// number in it), the rows themselves included, and the first row of each gap between them:
+    /// what a listing shows around the hits found in the candidates. Asked for in pieces of at
+    /// most 500 spans.
+    public func rows(around rows: [(file: String, row: Int)], context: Int) throws(ServerError) -> CandidateRows {
+        let files = try storedFiles()
+        var spans: [(file: String, range: ClosedRange<Int>)] = []
+        for (file, row) in rows.sorted(by: { ($0.file, $0.row) < ($1.file, $1.row) }) {
+            let range = max(0, row - context)...(row + context)
+            if let last = spans.last, last.file == file, last.range.upperBound + 1 >= range.lowerBound {
+                spans[spans.count - 1].range = last.range.lowerBound...max(last.range.upperBound, range.upperBound)
+            } else {
+                spans.append((file, range))
+            }
+        }
+        // One row of each gap between two spans of a file is fetched too, beyond every hit's
+        // context: a listing then sees the gap (and marks it `--`) as it does over the file.
+        for index in spans.indices.dropLast() where spans[index + 1].file == spans[index].file {
+            spans[index].range = spans[index].range.lowerBound...(spans[index].range.upperBound + 1)
+        }
+        var fields: [[String?]] = []
+        var sql = ""
+        for piece in stride(from: 0, to: spans.count, by: 500) {
+            let condition = spans[piece..<min(piece + 500, spans.count)].map {
+                "(file = \(ClickHouseClient.literal($0.file)) AND row BETWEEN \($0.range.lowerBound) AND \($0.range.upperBound))"
+            }.joined(separator: " OR ")
+            sql = select(where: "generation GLOBAL IN (\(currentGenerations)) AND (\(condition))")
+            fields += try client.rows(sql).rows
+        }
+        return try corpus(of: fields, files: files, sql: sql)
+    }
+
+    private func select(where condition: String) -> String {
+        """
+        SELECT file, row, text, start_ms, end_ms, speaker, has_speaker, title, has_title, line, cue, has_cue, href, element \
+        FROM \(address.rowsTable) WHERE \(condition) ORDER BY file, row FORMAT TabSeparated
+        """
+    }
+
+    /// The rows of an answer to `select` as a corpus, one source per file, in the answer's order.
+    private func corpus(of answer: [[String?]], files: [String: StoredFile], sql: String) throws(ServerError) -> CandidateRows {
         var corpus = Corpus()
         var numbers: [Int] = []
         var pending: (path: String, rows: [Row])?
@@ -58,7 +98,7 @@ extension TranscriptArchive {
                 source: SourceInfo(path: path, format: stored?.format ?? "", encoding: stored?.encoding ?? "utf-8"), rows: rows))
             pending = nil
         }
-        for fields in table.rows {
+        for fields in answer {
             guard fields.count == 14, let path = fields[0], let number = fields[1].flatMap({ Int($0) }),
                   let start = fields[3].flatMap({ Int64($0) }), let end = fields[4].flatMap({ Int64($0) }),
                   let line = fields[9].flatMap({ Int($0) }), let element = fields[13].flatMap({ Int($0) })

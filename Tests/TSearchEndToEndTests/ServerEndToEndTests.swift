@@ -34,6 +34,13 @@ struct ServerEndToEndTests {
             #expect(served.status == local.status, "\(arguments): \(served.stderr)")
             #expect(counted(served) == counted(local), "\(arguments)")
         }
+        // Whole listings, context rows and the `--` between distant ones included, are the same:
+        // the rows around each hit are fetched from the server, not taken from other candidates.
+        for arguments in [["budget"], ["-w", "the"], ["café"], ["speaker:dana budget"]] {
+            let local = try TSearch.run(["search", "-C", "2", "--color", "never"] + arguments + ["Samples"])
+            let served = try TSearch.run(["search", "-C", "2", "--color", "never", "--server", url] + arguments)
+            #expect(served.stdout == local.stdout, "\(arguments)")
+        }
         // Indexing again sends nothing.
         let again = try TSearch.run(["index", "--server", url] + cluster + ["Samples"])
         #expect(again.stdout.contains("0 sent (0 rows), 38 unchanged"), "\(again.stdout)")

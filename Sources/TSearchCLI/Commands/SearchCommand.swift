@@ -56,7 +56,8 @@ struct SearchCommand {
         if let server = settings.server {
             // Rows from the server instead of files (ServerRows): the rest is the same search.
             do {
-                loading = try ServerRows.load(url: server, request: settings.request, scan: settings.scan, environment: environment)
+                loading = try ServerRows.load(
+                    url: server, request: settings.request, scan: settings.scan, context: max(settings.contextRows, 2), environment: environment)
             } catch {
                 environment.report("\(error)")
                 return .error

@@ -1,3 +1,4 @@
+import TranscriptModel
 import TranscriptSearch
 import TranscriptServer
 
@@ -40,7 +41,9 @@ enum ServerRows {
     /// The candidate rows of `request` from `url`, as a loading the search runs on.
     /// - Throws: `ServerError` (the server failed), `UsageError` (a bad URL is a `ServerError`
     ///   too), `NeedsScan` when no literal narrows the rows and `scan` is not given.
-    static func load(url: String, request: SearchRequest, scan: Bool, environment: CommandEnvironment) throws -> CorpusLoading {
+    /// `context`: the rows on either side of each row with a hit to fetch as well (for `-C`, and
+    /// for `next`/`prev`, which show 2).
+    static func load(url: String, request: SearchRequest, scan: Bool, context: Int, environment: CommandEnvironment) throws -> CorpusLoading {
         let address = try ServerAddress(url)
         if request.options.spanning == .acrossRows { throw NeedsScan(request: request) }
         let narrowing: TranscriptArchive.Narrowing
@@ -54,6 +57,34 @@ enum ServerRows {
         let milliseconds = environment.searchTimeout.map { Int($0.components.seconds) * 1000 + Int($0.components.attoseconds / 1_000_000_000_000_000) }
         let archive = TranscriptArchive(client: ClickHouseClient(address: address, timeoutMilliseconds: milliseconds.map { max($0, 1000) } ?? 3_600_000))
         let candidates = try archive.candidates(for: request, narrowing: narrowing)
-        return CorpusLoading(rows: candidates.corpus, streams: [streamPrefix + address.description], environment: environment)
+        let rows = try rowsAroundHits(candidates, request: request, context: context, archive: archive)
+        return CorpusLoading(rows: rows, streams: [streamPrefix + address.description], environment: environment)
+    }
+
+    /// The most rows with hits whose neighbours are fetched for context; past it only the rows
+    /// with hits are kept (a listing then shows no context rows rather than unrelated ones).
+    static let contextRowsLimit = 20_000
+
+    /// The rows a listing and the saved search show: the rows with hits among `candidates` and,
+    /// for up to `contextRowsLimit` of them, `context` rows on either side (fetched again, so they
+    /// are the file's real neighbours, not other candidates). Hits are the same on these rows:
+    /// a row that was not a candidate has none.
+    static func rowsAroundHits(
+        _ candidates: TranscriptArchive.CandidateRows, request: SearchRequest, context: Int, archive: TranscriptArchive
+    ) throws -> Corpus {
+        let corpus = candidates.corpus
+        let index = try request.runner().search(corpus)
+        let hitRows = index.rowsWithHits
+        let named = hitRows.map { (file: corpus.sources[corpus.source(ofRow: $0)].path, row: candidates.rowNumbers[$0]) }
+        if hitRows.count <= contextRowsLimit && !hitRows.isEmpty {
+            return try archive.rows(around: named, context: context).corpus
+        }
+        var kept = Corpus()
+        for source in corpus.sources.indices {
+            let rows = corpus.rows(ofSource: source).filter { !index.hits(inRow: $0).isEmpty }
+            guard !rows.isEmpty else { continue }
+            kept.append(Transcript(source: corpus.sources[source], rows: rows.map { corpus.row(at: $0) }))
+        }
+        return kept
     }
 }
