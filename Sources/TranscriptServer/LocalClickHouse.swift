@@ -49,6 +49,7 @@ package final class LocalClickHouse: @unchecked Sendable {
     /// - Throws: `Unavailable` when the program is missing or no server answers within 30 s.
     package init(_ layout: Layout) throws(Unavailable) {
         guard let executable = Self.executable else { throw .notInstalled }
+        Self.removeLeftovers()
         let hosts = layout == .singleNode ? ["127.0.0.1"] : ["127.0.0.1", "127.0.0.2"]
         var lastLog = ""
         for _ in 0..<6 {
@@ -60,6 +61,8 @@ package final class LocalClickHouse: @unchecked Sendable {
                 for (index, host) in hosts.enumerated() {
                     let node = folder.appendingPathComponent("node\(index + 1)")
                     try FileManager.default.createDirectory(at: node, withIntermediateDirectories: true)
+                    try String(ProcessInfo.processInfo.processIdentifier).write(
+                        to: folder.appendingPathComponent("owner"), atomically: true, encoding: .utf8)
                     try Self.config(node: node.path, host: host, http: http, tcp: tcp, hosts: hosts).write(
                         to: node.appendingPathComponent("config.xml"), atomically: true, encoding: .utf8)
                     try Self.users.write(to: node.appendingPathComponent("users.xml"), atomically: true, encoding: .utf8)
@@ -103,6 +106,22 @@ package final class LocalClickHouse: @unchecked Sendable {
     /// The URL of `table` on the first node.
     package func url(table: String) -> String {
         "\(baseURL)/?table=\(table)"
+    }
+
+    /// Removes the folders of earlier runs whose process is gone (a test process killed, or ended
+    /// while its servers' shells were still cleaning up): each names its owner in `owner`.
+    private static func removeLeftovers() {
+        let temporary = FileManager.default.temporaryDirectory
+        guard FileManager.default.fileExists(atPath: "/proc/self"),
+              let names = try? FileManager.default.contentsOfDirectory(atPath: temporary.path) else { return }
+        for name in names where name.hasPrefix("tsearch-clickhouse-") {
+            let folder = temporary.appendingPathComponent(name)
+            let owner = (try? String(contentsOf: folder.appendingPathComponent("owner"), encoding: .utf8)) ?? ""
+            let alive = Int32(owner).map { FileManager.default.fileExists(atPath: "/proc/\($0)") } ?? false
+            let settled = ((try? FileManager.default.attributesOfItem(atPath: folder.path)[.modificationDate]) as? Date)
+                .map { Date().timeIntervalSince($0) > 60 } ?? true
+            if !alive && settled { try? FileManager.default.removeItem(at: folder) }
+        }
     }
 
     private static func end(_ shells: [Process]) {
