@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "TranscriptSearch", targets: ["TranscriptSearch"]),
         .library(name: "TranscriptRendering", targets: ["TranscriptRendering"]),
         .library(name: "TranscriptStore", targets: ["TranscriptStore"]),
+        .library(name: "TranscriptServer", targets: ["TranscriptServer"]),
     ],
     targets: [
         .target(name: "TranscriptModel"),
@@ -23,9 +24,11 @@ let package = Package(
         .target(name: "TranscriptSearch", dependencies: ["TranscriptModel"]),
         .target(name: "TranscriptRendering", dependencies: ["TranscriptModel", "TranscriptSearch"]),
         .target(name: "TranscriptStore", dependencies: ["TranscriptModel", "TranscriptFormats", "TranscriptSearch"]),
+        // Rows kept in ClickHouse, over its HTTP interface (a client on POSIX sockets).
+        .target(name: "TranscriptServer", dependencies: ["TranscriptModel", "TranscriptSearch"]),
         .target(
             name: "TSearchCLI",
-            dependencies: ["TranscriptModel", "TranscriptFormats", "TranscriptSearch", "TranscriptRendering", "TranscriptStore"]
+            dependencies: ["TranscriptModel", "TranscriptFormats", "TranscriptSearch", "TranscriptRendering", "TranscriptStore", "TranscriptServer"]
         ),
         .executableTarget(name: "tsearch", dependencies: ["TSearchCLI"]),
         .executableTarget(
@@ -38,7 +41,7 @@ let package = Package(
         .executableTarget(name: "tsearch-fuzz", dependencies: ["TranscriptModel", "TranscriptFormats"]),
         .executableTarget(
             name: "tsearch-bench",
-            dependencies: ["TranscriptModel", "TranscriptFormats", "TranscriptSearch", "TranscriptRendering"]
+            dependencies: ["TranscriptModel", "TranscriptFormats", "TranscriptSearch", "TranscriptRendering", "TranscriptServer"]
         ),
 
         .testTarget(name: "TranscriptModelTests", dependencies: ["TranscriptModel"]),
@@ -47,12 +50,16 @@ let package = Package(
         .testTarget(name: "TranscriptRenderingTests", dependencies: ["TranscriptRendering"]),
         .testTarget(
             name: "TranscriptStoreTests", dependencies: ["TranscriptStore", "TranscriptModel", "TranscriptFormats", "TranscriptSearch"]),
+        .testTarget(name: "TranscriptServerTests", dependencies: ["TranscriptServer", "TranscriptFormats", "TestSupport"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "TSearchCLITests", dependencies: ["TSearchCLI", "TranscriptRendering", "TranscriptStore", "TestSupport"], exclude: ["Golden"]),
         .testTarget(
             name: "TSearchEndToEndTests",
-            dependencies: ["tsearch", "tsearch-example", "tsearch-bench", "TestSupport", "TranscriptModel", "TranscriptFormats", "TranscriptSearch", "TranscriptRendering"],
+            dependencies: [
+                "tsearch", "tsearch-example", "tsearch-bench", "TestSupport", "TranscriptModel", "TranscriptFormats", "TranscriptSearch",
+                "TranscriptRendering", "TranscriptServer",
+            ],
             exclude: ["Golden"]
         ),
     ]

@@ -69,6 +69,8 @@ public enum TSearchCLI {
                 return SpeakersCommand(settings: SpeakersCommand.Settings(raw, environment: environment), environment: environment).run()
             case .rows:
                 return RowsCommand(settings: RowsCommand.Settings(raw, environment: environment), environment: environment).run()
+            case .index:
+                return try IndexCommand(raw: raw, environment: environment).run()
             case .pager:
                 return PagerCommand(settings: try PagerCommand.Settings(raw), environment: environment).run()
             case .export:

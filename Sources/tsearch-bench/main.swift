@@ -1,7 +1,7 @@
 // tsearch-bench: the numbers behind TranscriptSearch's speed claims (DESIGN section 8).
 //
 //   swift run -c release tsearch-bench [--quick] [--rows N] [--runs K]
-//       [--section load|search|suggest|process|export|epub|typing|navigation|all] [--python PYTHON-WITH-EBOOKLIB]
+//       [--section load|search|suggest|process|export|epub|typing|navigation|server|all] [--python PYTHON-WITH-EBOOKLIB]
 //
 // Builds a deterministic corpus (1,000,000 meeting-style rows by default, 100,000 with --quick; see
 // CorpusGenerator for the mix of accents, CJK and emoji), written once as SubRip, WebVTT, JSON and
@@ -17,7 +17,8 @@
 //   next to rg's; `tsearch next`;
 // - suggestions for what a search field has typed (`SuggestionCatalog`): the first call, which
 //   builds the catalog, and each call after it, with hit counts, checked against a count by hand;
-// - HTML export, the pager's as-you-type search, EPUB loading.
+// - HTML export, the pager's as-you-type search, EPUB loading;
+// - the corpus kept in ClickHouse: index rows/s and each query kind through the server (ServerBench).
 // It prints numbers; no test asserts on time.
 import Foundation
 import TranscriptFormats
@@ -48,7 +49,7 @@ struct Options {
             case "--quick": quick = true
             case "--generate-only": generateOnly = true
             default:
-                FileHandle.standardError.write(Data("usage: tsearch-bench [--quick] [--rows N] [--runs K] [--section load|search|suggest|process|export|epub|typing|navigation|all] [--python PATH]\n".utf8))
+                FileHandle.standardError.write(Data("usage: tsearch-bench [--quick] [--rows N] [--runs K] [--section load|search|suggest|process|export|epub|typing|navigation|server|all] [--python PATH]\n".utf8))
                 exit(2)
             }
         }
@@ -59,9 +60,10 @@ struct Options {
     }
 
     /// Whether to run section `name`: every section, or the one asked for; `--quick` alone runs the
-    /// load, search, whole-process and navigation sections (CI's under-a-minute run).
+    /// load, search, whole-process, navigation and server sections (CI's run: about a minute, and
+    /// half a minute more for the server's when clickhouse-server is installed).
     func wants(_ name: String) -> Bool {
-        if section == "all" && quick { return ["load", "search", "suggest", "process", "navigation"].contains(name) }
+        if section == "all" && quick { return ["load", "search", "suggest", "process", "navigation", "server"].contains(name) }
         return section == "all" || section == name
     }
 }
@@ -323,7 +325,8 @@ if options.wants("process") {
 // MARK: Load
 
 var corpus = Corpus()
-if options.wants("load") || options.wants("search") || options.wants("suggest") || options.wants("export") || options.wants("typing") {
+if options.wants("load") || options.wants("search") || options.wants("suggest") || options.wants("export") || options.wants("typing")
+    || options.wants("server") {
     // As `tsearch` loads: the bytes read in place into a corpus (`loadCorpus`), and, for the
     // library's callers, as rows (`load`, through a string).
     print("\nload                         corpus      rows/s      MB/s       rows")
@@ -402,6 +405,12 @@ if options.wants("suggest") {
         let without = median(options.runs) { _ = catalog.suggestions(for: typed) }
         print("  \(padded("\"" + typed + "\"", 14)) \(String(format: "%3d", found)) found   with hit counts \(format(withHits))   rows only \(format(without))")
     }
+}
+
+// MARK: Server (ServerBench.swift)
+
+if options.wants("server") {
+    try ServerBench.run(corpus: corpus, queries: queries, runs: options.runs)
 }
 
 /// The `Regex` reference's hits, row by row on one core (each transcript's joined text, across

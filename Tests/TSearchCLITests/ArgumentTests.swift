@@ -48,7 +48,7 @@ struct ArgumentTests {
         case "color": ["always"]
         case "input-format": ["vtt"]
         case "format": ["html"]
-        case "output", "media", "pre-tag", "post-tag", "speaker", "file", "section": ["x"]
+        case "output", "media", "pre-tag", "post-tag", "speaker", "file", "section", "server", "cluster": ["x"]
         case "language": ["tr"]
         case "encoding": ["cp1251"]
         case "after", "before": ["00:10:00"]

@@ -3,7 +3,7 @@ import TranscriptSearch
 
 /// The subcommands.
 enum CommandName: String, CaseIterable, Sendable {
-    case search, next, prev, goto, show, export, pager, rows, speakers, help, man, completions
+    case search, next, prev, goto, show, export, pager, rows, speakers, index, help, man, completions
 
     var summary: String {
         switch self {
@@ -16,6 +16,7 @@ enum CommandName: String, CaseIterable, Sendable {
         case .pager: return "Browse the hits full screen, with as-you-type search (the saved search if no arguments)"
         case .rows: return "Print the rows a transcript loads as (what search sees)"
         case .speakers: return "List who speaks in the transcripts, with their rows (the names speaker: picks from)"
+        case .index: return "Send the rows of the transcripts at PATH to a ClickHouse server (only files that changed), for search --server"
         case .help: return "Print this help, or a command's"
         case .man: return "Print the manual page (roff): tsearch man | man -l -"
         case .completions: return "Print the shell completion script for bash, zsh or fish"
@@ -33,6 +34,7 @@ enum CommandName: String, CaseIterable, Sendable {
         case .pager: return "tsearch pager [OPTIONS] [QUERY] [PATH ...]"
         case .rows: return "tsearch rows [OPTIONS] [PATH ...]"
         case .speakers: return "tsearch speakers [OPTIONS] [speaker:NAME ...] [PATH ...]"
+        case .index: return "tsearch index --server URL [--cluster NAME] [OPTIONS] PATH ..."
         case .help: return "tsearch help [COMMAND]"
         case .man: return "tsearch man"
         case .completions: return "tsearch completions bash|zsh|fish"
@@ -42,7 +44,7 @@ enum CommandName: String, CaseIterable, Sendable {
     /// What the command's positional arguments are, for completion; nil when none is worth offering.
     var operands: ValueKind? {
         switch self {
-        case .search, .export, .pager, .rows, .speakers: return .path
+        case .search, .export, .pager, .rows, .speakers, .index: return .path
         case .next, .prev, .goto, .show, .man: return nil
         case .help: return .choices(CommandName.allCases.map(\.rawValue))
         case .completions: return .choices(Shell.allCases.map(\.rawValue))
@@ -251,6 +253,15 @@ struct Flag: Sendable {
         Flag(long: "no-wrap", short: nil, valueName: nil,
              help: "Stop at the last (first) hit instead of wrapping around; exit 1 when nothing moved.",
              commands: [.next, .prev]) { raw, _ in raw.wraps = false },
+        Flag(long: "server", short: nil, valueName: "URL",
+             help: "The ClickHouse server keeping the rows, like http://127.0.0.1:8123/?table=transcripts (also TSEARCH_SERVER): index sends rows there; search asks it for candidate rows instead of reading files.",
+             commands: [.index, .search]) { raw, value in raw.server = value },
+        Flag(long: "cluster", short: nil, valueName: "NAME",
+             help: "Index into a cluster of the server's remote_servers: a table on every shard and a Distributed table over them.",
+             commands: [.index]) { raw, value in raw.cluster = value },
+        Flag(long: "scan", short: nil, valueName: nil,
+             help: "With --server, let a query that holds no literal text (such as -E '\\d+') have the server send every row.",
+             commands: [.search]) { raw, _ in raw.scan = true },
         Flag(long: "help", short: "h", valueName: nil,
              help: "Print help.",
              commands: everywhere) { raw, _ in raw.help = true },

@@ -39,6 +39,12 @@ struct RawArguments: Sendable {
     var rollingCaptions: RollingCaptions = .collapse
     var help = false
     var version = false
+    /// `--server`: the URL of the server keeping the rows (index, search).
+    var server: String?
+    /// `--cluster`: the cluster to index into.
+    var cluster: String?
+    /// `--scan`: a server search may send every row.
+    var scan = false
 
     /// Parses `arguments` (without the program name). The first positional argument names the
     /// command when it is one (`search`, `next`, `rows`, …), wherever flags stand (`tsearch --json

@@ -18,19 +18,27 @@ struct SearchCommand {
         var colour: Bool
         var inputFormat: TranscriptFormat?
         var loadOptions: LoadOptions
+        /// The server whose rows are searched instead of files (`--server`, or `TSEARCH_SERVER`
+        /// when no PATH is given), and whether it may send every row (`--scan`).
+        var server: String?
+        var scan: Bool
 
         enum Output { case listing, count, json, quiet }
 
         init(_ raw: RawArguments, environment: CommandEnvironment) throws(CommandError) {
-            guard let (text, given) = raw.queryAndPaths() else {
+            guard var (text, given) = raw.queryAndPaths() else {
                 throw CommandError.usage(UsageError("search needs a QUERY: tsearch search QUERY [PATH ...]"))
             }
+            // Through a server every argument is the query (there are no paths).
+            if raw.server != nil { (text, given) = (raw.positionals.joined(separator: " "), []) }
             request = try raw.searchRequest(text)
             facets = raw.facets
             if raw.json && raw.countOnly {
                 throw CommandError.usage(UsageError("--count and --json do not combine: the JSON summary has the counts"))
             }
-            paths = environment.defaultPaths(given)
+            server = raw.server ?? (given.isEmpty ? environment.variables["TSEARCH_SERVER"].flatMap { $0.isEmpty ? nil : $0 } : nil)
+            scan = raw.scan
+            paths = server == nil ? environment.defaultPaths(given) : []
             output = raw.quiet ? .quiet : raw.json ? .json : raw.countOnly ? .count : .listing
             contextRows = raw.contextRows ?? 0
             colour = environment.colourEnabled(raw.color)
@@ -43,7 +51,17 @@ struct SearchCommand {
     let environment: CommandEnvironment
 
     func run() -> ExitCode {
-        let flow = environment.searchFlow
+        var flow = environment.searchFlow
+        if let server = settings.server {
+            // Rows from the server instead of files (ServerRows): the rest is the same search.
+            do {
+                flow.source = try ServerRows.load(
+                    url: server, request: settings.request, scan: settings.scan, context: max(settings.contextRows, 2), environment: environment)
+            } catch {
+                environment.report("\(error)")
+                return .error
+            }
+        }
         let outcome = flow.search(
             settings.request, in: settings.paths, options: settings.loadOptions, directory: FileCalls.currentDirectory())
         environment.report(outcome.diagnostics)

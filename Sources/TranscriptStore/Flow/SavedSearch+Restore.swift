@@ -89,7 +89,9 @@ extension SavedSearch {
     static func sourcesAreUnchanged(_ state: SessionState) -> Bool {
         let now = InputFiles.expand(state.paths.filter { $0 != "-" }, baseDirectory: state.directory)
         let listed = Set(now.inputs.map(\.displayPath) + now.errors.map(\.path))
-        guard listed == Set(state.sources.map(\.path) + state.unreadable + (state.streams ?? [])) else { return false }
+        // Streams (a named pipe, a server's rows) live in the cache: one that is gone or was never a
+        // path (`server …`) does not make the files different.
+        guard listed.subtracting(state.streams ?? []) == Set(state.sources.map(\.path) + state.unreadable) else { return false }
         for path in state.unreadable where FileCalls.fileStatus(InputFiles.resolve(path, against: state.directory)) != nil {
             return false
         }

@@ -1,0 +1,95 @@
+import TranscriptModel
+import TranscriptSearch
+import TranscriptServer
+import TranscriptStore
+
+/// Rows from a ClickHouse server instead of files (`tsearch search --server URL QUERY`): the
+/// server sends a superset of the rows with hits (`RowPrefilter`, the filters in SQL), and the
+/// search then runs on them as on rows read from files, so its hits, listing, saved session,
+/// `next`/`prev`/`goto`/`show`, export and pager are the same.
+///
+/// The saved session keeps the rows it got, as it keeps the rows of a pipe: they are never asked
+/// for again, so stepping through the hits never needs the server, and a session whose cache is
+/// gone says that the server's rows cannot be read again.
+enum ServerRows {
+    /// How a server search names its source among the session's streams.
+    static let streamPrefix = "server "
+
+    /// Why a server search cannot start.
+    struct NeedsScan: Error, CustomStringConvertible {
+        var request: SearchRequest
+        var description: String {
+            let reason: String
+            if request.text.isEmpty {
+                reason = "a query of filters only"
+            } else if request.options.spanning == .acrossRows {
+                return "--across-cues cannot go through a server (a hit across two rows is in neither row); search the files instead"
+            } else if request.options.syntax == .regularExpression {
+                reason = "this pattern has no literal text every match must contain"
+                    + (request.options.diacritics == .insensitive || request.options.language != nil ? " that the server can look for with accents or Turkish case folded" : "")
+            } else {
+                reason = "this query has no character the server can look for"
+            }
+            return "\(reason), so the server would send every row; --scan lets it (slow on a big archive)"
+        }
+    }
+
+    /// Rows already fetched, handed to the search flow as its source (the paths it is given are
+    /// ignored: a server search has none).
+    struct FetchedRows: CorpusSource {
+        let loaded: LoadedCorpus
+        func load(_ paths: [String], options: LoadOptions, baseDirectory: String?) -> LoadedCorpus { loaded }
+    }
+
+    /// The candidate rows of `request` from `url`, as the source the search flow runs on.
+    /// - Throws: `ServerError` (the server failed), `UsageError` (a bad URL is a `ServerError`
+    ///   too), `NeedsScan` when no literal narrows the rows and `scan` is not given.
+    /// `context`: the rows on either side of each row with a hit to fetch as well (for `-C`, and
+    /// for `next`/`prev`, which show 2).
+    static func load(url: String, request: SearchRequest, scan: Bool, context: Int, environment: CommandEnvironment) throws -> FetchedRows {
+        let address = try ServerAddress(url)
+        if request.options.spanning == .acrossRows { throw NeedsScan(request: request) }
+        let narrowing: TranscriptArchive.Narrowing
+        if let prefilter = RowPrefilter(request) {
+            narrowing = .needles(prefilter)
+        } else if scan {
+            narrowing = .everyRow
+        } else {
+            throw NeedsScan(request: request)
+        }
+        let milliseconds = environment.searchTimeout.map { Int($0.components.seconds) * 1000 + Int($0.components.attoseconds / 1_000_000_000_000_000) }
+        let archive = TranscriptArchive(client: ClickHouseClient(address: address, timeoutMilliseconds: milliseconds.map { max($0, 1000) } ?? 3_600_000))
+        let candidates = try archive.candidates(for: request, narrowing: narrowing)
+        let rows = try rowsAroundHits(candidates, request: request, context: context, archive: archive)
+        var sources = LoadedSources()
+        sources.streams = [streamPrefix + address.description]
+        return FetchedRows(loaded: LoadedCorpus(corpus: rows, sources: sources))
+    }
+
+    /// The most rows with hits whose neighbours are fetched for context; past it only the rows
+    /// with hits are kept (a listing then shows no context rows rather than unrelated ones).
+    static let contextRowsLimit = 20_000
+
+    /// The rows a listing and the saved search show: the rows with hits among `candidates` and,
+    /// for up to `contextRowsLimit` of them, `context` rows on either side (fetched again, so they
+    /// are the file's real neighbours, not other candidates). Hits are the same on these rows:
+    /// a row that was not a candidate has none.
+    static func rowsAroundHits(
+        _ candidates: TranscriptArchive.CandidateRows, request: SearchRequest, context: Int, archive: TranscriptArchive
+    ) throws -> Corpus {
+        let corpus = candidates.corpus
+        let index = try request.runner().search(corpus)
+        let hitRows = index.rowsWithHits
+        let named = hitRows.map { (file: corpus.sources[corpus.source(ofRow: $0)].path, row: candidates.rowNumbers[$0]) }
+        if hitRows.count <= contextRowsLimit && !hitRows.isEmpty {
+            return try archive.rows(around: named, context: context).corpus
+        }
+        var kept = Corpus()
+        for source in corpus.sources.indices {
+            let rows = corpus.rows(ofSource: source).filter { !index.hits(inRow: $0).isEmpty }
+            guard !rows.isEmpty else { continue }
+            kept.append(Transcript(source: corpus.sources[source], rows: rows.map { corpus.row(at: $0) }))
+        }
+        return kept
+    }
+}

@@ -1,0 +1,149 @@
+/// SQL over ClickHouse's HTTP interface: a statement is POSTed as the body; an `INSERT … FORMAT
+/// JSONEachRow` sends the statement in the URL and the rows as the body. Answers are read as
+/// `TabSeparated` (`TabSeparatedTable`). Only what ClickHouse 18.16 and current releases both
+/// have is used.
+///
+/// Every failure is a `ServerError` naming the server: nothing listening, a timeout, a wrong user
+/// or password, a missing table, anything else the server refused.
+public struct ClickHouseClient: Sendable {
+    /// The server and table the statements go to.
+    public let address: ServerAddress
+    /// How long one statement may take, connecting included (milliseconds); the server is asked
+    /// to give up at the same time (`max_execution_time`).
+    public let timeoutMilliseconds: Int
+
+    /// A client of `address` whose statements each take at most `timeoutMilliseconds`.
+    public init(address: ServerAddress, timeoutMilliseconds: Int = 30_000) {
+        self.address = address
+        self.timeoutMilliseconds = max(1, timeoutMilliseconds)
+    }
+
+    /// Runs `sql` and returns the answer's bytes.
+    @discardableResult
+    func execute(_ sql: String, settings: [(String, String)] = []) throws(ServerError) -> [UInt8] {
+        try send(parameters: settings, body: Array(sql.utf8))
+    }
+
+    /// Runs `sql` (which should end with `FORMAT TabSeparated`) and reads the answer as rows of fields.
+    func rows(_ sql: String, settings: [(String, String)] = []) throws(ServerError) -> TabSeparatedTable {
+        let bytes = try execute(sql, settings: settings)
+        guard let table = TabSeparatedTable(bytes) else {
+            throw ServerError(server: address.description, kind: .badAnswer("expected tab-separated rows"))
+        }
+        return table
+    }
+
+    /// Inserts `body` (JSON objects, one a line) into `table`.
+    func insert(into table: String, jsonLines body: [UInt8], settings: [(String, String)] = []) throws(ServerError) {
+        _ = try send(parameters: settings + [("query", "INSERT INTO \(table) FORMAT JSONEachRow")], body: body)
+    }
+
+    private func send(parameters: [(String, String)], body: [UInt8]) throws(ServerError) -> [UInt8] {
+        var all = parameters
+        if let database = address.database { all.append(("database", database)) }
+        all.append(("max_execution_time", String(max(1, (timeoutMilliseconds + 999) / 1000))))
+        let target = "/?" + all.map { "\($0)=\(Self.percentEncoded($1))" }.joined(separator: "&")
+        var headers: [(String, String)] = []
+        if address.user != nil || address.password != nil {
+            let credentials = Array("\(address.user ?? "default"):\(address.password ?? "")".utf8)
+            headers.append(("Authorization", "Basic " + Self.base64(credentials)))
+        }
+        let client = HTTPClient(host: address.host, port: address.port, timeoutMilliseconds: timeoutMilliseconds)
+        let server = address.description
+        switch client.post(target, headers: headers, body: body) {
+        case .failure(.connection(.timedOut)):
+            throw ServerError(server: server, kind: .timedOut(timeoutMilliseconds))
+        case .failure(.connection(.unresolved(let reason))):
+            throw ServerError(server: server, kind: .unreachable("the host name did not resolve: \(reason)"))
+        case .failure(.connection(.refused(let reason))), .failure(.connection(.broken(let reason))):
+            throw ServerError(server: server, kind: .unreachable(reason))
+        case .failure(.notHTTP(let sent)):
+            throw ServerError(server: server, kind: .notClickHouse(sent))
+        case .success(let response) where response.status == 200:
+            return response.body
+        case .success(let response):
+            throw Self.error(status: response.status, body: response.body, server: server, timeout: timeoutMilliseconds)
+        }
+    }
+
+    /// The error for a refusal: ClickHouse's message is `Code: N, e.displayText() = DB::Exception: …`.
+    static func error(status: Int, body: [UInt8], server: String, timeout: Int) -> ServerError {
+        var message = String(decoding: body.prefix(2000), as: UTF8.self).trimmed(of: "\n ")
+        if let range = message.range(of: "e.displayText() = ") { message = String(message[range.upperBound...]) }
+        if let range = message.range(of: ", e.what() = ") { message = String(message[..<range.lowerBound]) }
+        if message.hasPrefix("DB::Exception: ") { message = String(message.dropFirst("DB::Exception: ".count)) }
+        let code = String(decoding: body.prefix(40), as: UTF8.self).split(separator: ",").first
+            .flatMap { $0.hasPrefix("Code: ") ? Int($0.dropFirst(6)) : nil }
+        switch code {
+        case 192, 193, 194, 195, 516: return ServerError(server: server, kind: .credentials(message))
+        case 60, 81: return ServerError(server: server, kind: .missingTable(message))
+        case 159: return ServerError(server: server, kind: .timedOut(timeout))
+        default:
+            if status == 401 || status == 403 { return ServerError(server: server, kind: .credentials(message)) }
+            if code == nil && !message.isEmpty && !message.hasPrefix("Code") && status == 404 {
+                return ServerError(server: server, kind: .notClickHouse("HTTP \(status) \(message.prefix(80))"))
+            }
+            return ServerError(server: server, kind: .refused(status: status, message: message))
+        }
+    }
+
+    /// `text` with everything but unreserved characters percent-encoded (for a URL's query).
+    static func percentEncoded(_ text: String) -> String {
+        var out = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return out
+    }
+
+    static func base64(_ bytes: [UInt8]) -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+        var out: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            let chunk = bytes[index..<min(index + 3, bytes.count)]
+            let value = chunk.enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << UInt32(16 - 8 * $1.offset) }
+            for position in 0..<4 {
+                out.append(position <= chunk.count ? alphabet[Int(value >> UInt32(18 - 6 * position)) & 63] : UInt8(ascii: "="))
+            }
+            index += 3
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `text` as a ClickHouse string literal: quoted, with `'` and `\` escaped and every byte that
+    /// is not printable ASCII written as `\xHH` (so the literal's bytes are exactly `text`'s).
+    static func literal(_ bytes: [UInt8]) -> String {
+        var out = "'"
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "'"), UInt8(ascii: "\\"):
+                out += "\\" + String(Unicode.Scalar(byte))
+            case 0x20..<0x7F:
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                out += "\\x" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return out + "'"
+    }
+
+    static func literal(_ text: String) -> String { literal(Array(text.utf8)) }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
+    }
+
+    func trimmed(of set: String) -> String {
+        let drop = Set(set)
+        return String(self.drop { drop.contains($0) }.reversed().drop { drop.contains($0) }.reversed())
+    }
+}

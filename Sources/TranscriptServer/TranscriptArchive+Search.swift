@@ -1,0 +1,131 @@
+import TranscriptModel
+import TranscriptSearch
+
+extension TranscriptArchive {
+    /// Rows the server sent for a search: a superset of the rows with hits, as a corpus the
+    /// matcher runs on (one source per file that sent rows, in path order, rows in file order).
+    public struct CandidateRows: Sendable {
+        /// The rows, one source per file that sent any.
+        public var corpus: Corpus
+        /// Per row of `corpus`, its number in its file (from 0): the same row of the same file
+        /// searched locally.
+        public var rowNumbers: [Int]
+        /// The SQL that asked for them (for messages and the benchmark).
+        public var sql: String
+    }
+
+    /// How the rows are narrowed on the server.
+    public enum Narrowing: Sendable {
+        /// Rows holding one of the prefilter's needles.
+        case needles(RowPrefilter)
+        /// Every row that passes the filters in SQL (`--scan`).
+        case everyRow
+    }
+
+    /// The visible rows that may hold a hit of `request`: narrowed as `narrowing` says, and by the
+    /// request's filters where SQL can say them exactly (times, files; rows without a speaker or
+    /// a section when those are filtered). The request's filter still has to run on them (the
+    /// `SearchRunner` does): speaker and section names are compared by Swift's rules, not SQL's.
+    public func candidates(for request: SearchRequest, narrowing: Narrowing) throws(ServerError) -> CandidateRows {
+        let files = try storedFiles()
+        var conditions = ["generation GLOBAL IN (\(currentGenerations))"]
+        let filter = request.filter
+        if !filter.files.isEmpty {
+            let accepted = files.keys.filter { filter.acceptsFile($0) }.sorted()
+            guard !accepted.isEmpty else { return CandidateRows(corpus: Corpus(), rowNumbers: [], sql: "") }
+            conditions.append("file IN (\(accepted.map(ClickHouseClient.literal).joined(separator: ", ")))")
+        }
+        if filter.after != nil || filter.before != nil { conditions.append("start_ms >= 0") }
+        if let after = filter.after { conditions.append("if(end_ms >= 0, end_ms, start_ms) > \(after.milliseconds)") }
+        if let before = filter.before { conditions.append("start_ms < \(before.milliseconds)") }
+        if !filter.speakers.isEmpty { conditions.append("has_speaker = 1") }
+        if !filter.sections.isEmpty { conditions.append("has_title = 1") }
+        if case .needles(let prefilter) = narrowing {
+            conditions.append("(" + Self.condition(prefilter) + ")")
+        }
+        let sql = select(where: conditions.joined(separator: " AND "))
+        return try corpus(of: client.rows(sql).rows, files: files, sql: sql)
+    }
+
+    /// The visible rows `context` rows or fewer before and after each of `rows` (a file and a row
+    /// number in it), the rows themselves included, and the first row of each gap between them:
+    /// what a listing shows around the hits found in the candidates. Asked for in pieces of at
+    /// most 500 spans.
+    public func rows(around rows: [(file: String, row: Int)], context: Int) throws(ServerError) -> CandidateRows {
+        let files = try storedFiles()
+        var spans: [(file: String, range: ClosedRange<Int>)] = []
+        for (file, row) in rows.sorted(by: { ($0.file, $0.row) < ($1.file, $1.row) }) {
+            let range = max(0, row - context)...(row + context)
+            if let last = spans.last, last.file == file, last.range.upperBound + 1 >= range.lowerBound {
+                spans[spans.count - 1].range = last.range.lowerBound...max(last.range.upperBound, range.upperBound)
+            } else {
+                spans.append((file, range))
+            }
+        }
+        // One row of each gap between two spans of a file is fetched too, beyond every hit's
+        // context: a listing then sees the gap (and marks it `--`) as it does over the file.
+        for index in spans.indices.dropLast() where spans[index + 1].file == spans[index].file {
+            spans[index].range = spans[index].range.lowerBound...(spans[index].range.upperBound + 1)
+        }
+        var fields: [[String?]] = []
+        var sql = ""
+        for piece in stride(from: 0, to: spans.count, by: 500) {
+            let condition = spans[piece..<min(piece + 500, spans.count)].map {
+                "(file = \(ClickHouseClient.literal($0.file)) AND row BETWEEN \($0.range.lowerBound) AND \($0.range.upperBound))"
+            }.joined(separator: " OR ")
+            sql = select(where: "generation GLOBAL IN (\(currentGenerations)) AND (\(condition))")
+            fields += try client.rows(sql).rows
+        }
+        return try corpus(of: fields, files: files, sql: sql)
+    }
+
+    private func select(where condition: String) -> String {
+        """
+        SELECT file, row, text, start_ms, end_ms, speaker, has_speaker, title, has_title, line, cue, has_cue, href, element \
+        FROM \(address.rowsTable) WHERE \(condition) ORDER BY file, row FORMAT TabSeparated
+        """
+    }
+
+    /// The rows of an answer to `select` as a corpus, one source per file, in the answer's order.
+    private func corpus(of answer: [[String?]], files: [String: StoredFile], sql: String) throws(ServerError) -> CandidateRows {
+        var corpus = Corpus()
+        var numbers: [Int] = []
+        var pending: (path: String, rows: [Row])?
+        func finish() {
+            guard let (path, rows) = pending else { return }
+            let stored = files[path]
+            corpus.append(Transcript(
+                source: SourceInfo(path: path, format: stored?.format ?? "", encoding: stored?.encoding ?? "utf-8"), rows: rows))
+            pending = nil
+        }
+        for fields in answer {
+            guard fields.count == 14, let path = fields[0], let number = fields[1].flatMap({ Int($0) }),
+                  let start = fields[3].flatMap({ Int64($0) }), let end = fields[4].flatMap({ Int64($0) }),
+                  let line = fields[9].flatMap({ Int($0) }), let element = fields[13].flatMap({ Int($0) })
+            else { throw ServerError(server: address.description, kind: .badAnswer("a row is not in the shape of \(address.rowsTable)")) }
+            if pending?.path != path {
+                finish()
+                pending = (path, [])
+            }
+            let locator = Locator(
+                file: path, line: line > 0 ? line : nil, cue: fields[11] == "1" ? fields[10] : nil,
+                href: fields[12].flatMap { $0.isEmpty ? nil : $0 }, element: element >= 0 ? element : nil)
+            let row = Row(
+                id: RowID(source: corpus.sources.count, index: pending?.rows.count ?? 0), text: fields[2] ?? "",
+                start: start >= 0 ? Timestamp(milliseconds: start) : nil, end: end >= 0 ? Timestamp(milliseconds: end) : nil,
+                speaker: fields[6] == "1" ? fields[5] : nil, title: fields[8] == "1" ? fields[7] : nil, locator: locator)
+            pending?.rows.append(row)
+            numbers.append(number)
+        }
+        finish()
+        return CandidateRows(corpus: corpus, rowNumbers: numbers, sql: sql)
+    }
+
+    /// The SQL that holds for a row containing one of `prefilter`'s needles.
+    static func condition(_ prefilter: RowPrefilter) -> String {
+        prefilter.needles.map { needle in
+            let function = needle.asciiCase == .insensitive ? "positionCaseInsensitive" : "position"
+            return "\(function)(text, \(ClickHouseClient.literal(needle.bytes))) > 0"
+        }.joined(separator: " OR ")
+    }
+}

@@ -1,0 +1,148 @@
+/// Transcript rows kept in ClickHouse: the tables, which version of each file is visible, and the
+/// nodes of a cluster. Indexing is in `TranscriptArchive+Indexing.swift`, searching in
+/// `TranscriptArchive+Search.swift`.
+///
+/// The tables, for a URL's `table=NAME` (what ClickHouse 18.16 has: MergeTree and Distributed):
+///
+/// ```
+///  NAME          the rows: file, generation, row (its number in the file), text, start_ms and
+///                end_ms (-1: none), speaker/title (with has_speaker/has_title), line, cue
+///                (has_cue), href, element. MergeTree ordered by (file, row); in a cluster, a
+///                Distributed table over NAME_local on every shard, sharded by the file's hash
+///                (a file's rows stay together).
+///  NAME_files    one line per file indexed, appended on every change: file, hash (of its bytes),
+///                generation, rows, format, encoding, indexed_ns. A file's visible version is
+///                its line with the greatest indexed_ns.
+/// ```
+///
+/// Why a half-indexed file is never seen: a file's rows are sent under a new generation, and
+/// only after the last of them is stored is its `NAME_files` line written; searches read only
+/// rows whose generation is a file's current one. An interrupted run leaves rows under a
+/// generation nobody names: invisible, and removed by the next run that indexes that file.
+public struct TranscriptArchive: Sendable {
+    /// The client of the server and table (the URL's rows table).
+    public let client: ClickHouseClient
+    var address: ServerAddress { client.address }
+
+    /// The archive at `client`'s address.
+    public init(client: ClickHouseClient) {
+        self.client = client
+    }
+
+    /// One file as the archive holds it now.
+    public struct StoredFile: Hashable, Sendable {
+        /// The file's path as it was shown when indexed.
+        public var path: String
+        /// The hash of the file's bytes when it was indexed.
+        public var hash: String
+        /// The generation its visible rows carry.
+        public var generation: String
+        /// How many rows it has.
+        public var rows: Int
+        /// The format and the encoding it was read in, as `SourceInfo` names them.
+        public var format: String
+        public var encoding: String
+    }
+
+    static let rowColumns = """
+        file String, generation String, row UInt32, text String, start_ms Int64, end_ms Int64, \
+        speaker String, has_speaker UInt8, title String, has_title UInt8, line UInt32, cue String, has_cue UInt8, \
+        href String, element Int32
+        """
+
+    static let fileColumns = "file String, hash String, generation String, rows UInt64, format String, encoding String, indexed_ns UInt64"
+
+    /// Creates the tables when missing: on one node, or (`cluster`: a name from the server's
+    /// `remote_servers`) a local table on every shard, reached over HTTP at its host and this
+    /// address's port, and the Distributed table over them on this node. Returns the shards'
+    /// hosts (empty for one node).
+    /// - Throws: `ServerError`, also when the cluster is unknown.
+    @discardableResult
+    public func create(cluster: String?) throws(ServerError) -> [String] {
+        let server = address.description
+        try client.execute("CREATE TABLE IF NOT EXISTS \(address.filesTable) (\(Self.fileColumns)) ENGINE = MergeTree ORDER BY (file, indexed_ns)")
+        guard let cluster else {
+            try client.execute("CREATE TABLE IF NOT EXISTS \(address.rowsTable) (\(Self.rowColumns)) ENGINE = MergeTree ORDER BY (file, row)")
+            return []
+        }
+        let hosts = try shardHosts(cluster: cluster)
+        for host in hosts {
+            let shard = ClickHouseClient(address: address.on(host: host, port: address.port), timeoutMilliseconds: client.timeoutMilliseconds)
+            try shard.execute("CREATE TABLE IF NOT EXISTS \(address.localRowsTable) (\(Self.rowColumns)) ENGINE = MergeTree ORDER BY (file, row)")
+        }
+        let database = try client.rows("SELECT currentDatabase() FORMAT TabSeparated").rows.first?.first ?? nil
+        guard let database, ServerAddress.isIdentifier(database) else {
+            throw ServerError(server: server, kind: .badAnswer("no current database"))
+        }
+        try client.execute("""
+            CREATE TABLE IF NOT EXISTS \(address.rowsTable) (\(Self.rowColumns)) \
+            ENGINE = Distributed(\(cluster), \(address.database ?? database), \(address.table)_local, cityHash64(file))
+            """)
+        return hosts
+    }
+
+    /// The hosts of `cluster`'s shards and replicas, in order.
+    func shardHosts(cluster: String) throws(ServerError) -> [String] {
+        guard ServerAddress.isIdentifier(cluster) else {
+            throw ServerError(server: address.description, kind: .badAddress("the cluster name \"\(cluster)\" is not a plain name"))
+        }
+        let hosts = try client.rows(
+            "SELECT host_address FROM system.clusters WHERE cluster = \(ClickHouseClient.literal(cluster)) ORDER BY shard_num, replica_num FORMAT TabSeparated"
+        ).rows.compactMap { $0.first ?? nil }
+        guard !hosts.isEmpty else {
+            let known = (try? client.rows("SELECT DISTINCT cluster FROM system.clusters ORDER BY cluster FORMAT TabSeparated").rows.compactMap { $0.first ?? nil }) ?? []
+            throw ServerError(server: address.description, kind: .badAddress(
+                "the server's remote_servers has no cluster \"\(cluster)\"" + (known.isEmpty ? "" : " (it has \(known.joined(separator: ", ")))")))
+        }
+        var unique: [String] = []
+        for host in hosts where !unique.contains(host) { unique.append(host) }
+        return unique
+    }
+
+    /// The clients of the tables that hold the rows: this node's rows table, or every shard's
+    /// local table when the rows table is Distributed.
+    func rowStores() throws(ServerError) -> [(client: ClickHouseClient, table: String)] {
+        let engine = try client.rows("""
+            SELECT engine_full FROM system.tables WHERE database = \(address.database.map(ClickHouseClient.literal) ?? "currentDatabase()") \
+            AND name = \(ClickHouseClient.literal(address.table)) FORMAT TabSeparated
+            """).rows.first?.first ?? nil
+        guard let engine else {
+            throw ServerError(server: address.description, kind: .missingTable("\(address.rowsTable) does not exist"))
+        }
+        guard engine.hasPrefix("Distributed(") else { return [(client, address.rowsTable)] }
+        let cluster = String(engine.dropFirst("Distributed(".count).prefix { $0 != "," && $0 != ")" }).trimmed(of: " '")
+        return try shardHosts(cluster: cluster).map { host in
+            (ClickHouseClient(address: address.on(host: host, port: address.port), timeoutMilliseconds: client.timeoutMilliseconds), address.localRowsTable)
+        }
+    }
+
+    /// Drops the tables (the rows table, every shard's local table, the files table), when there.
+    public func drop() throws(ServerError) {
+        let stores = (try? rowStores()) ?? []
+        try client.execute("DROP TABLE IF EXISTS \(address.rowsTable)")
+        for (store, table) in stores where table != address.rowsTable { try store.execute("DROP TABLE IF EXISTS \(table)") }
+        try client.execute("DROP TABLE IF EXISTS \(address.filesTable)")
+    }
+
+    /// Every file's visible version, by path.
+    /// - Throws: `ServerError` (`.missingTable` when nothing was indexed yet).
+    public func storedFiles() throws(ServerError) -> [String: StoredFile] {
+        let table = try client.rows("""
+            SELECT file, argMax(hash, indexed_ns), argMax(generation, indexed_ns), argMax(rows, indexed_ns), \
+            argMax(format, indexed_ns), argMax(encoding, indexed_ns) FROM \(address.filesTable) GROUP BY file FORMAT TabSeparated
+            """)
+        var files: [String: StoredFile] = [:]
+        for row in table.rows {
+            guard row.count == 6, let path = row[0], let rows = row[3].flatMap({ Int($0) }) else {
+                throw ServerError(server: address.description, kind: .badAnswer("a line of \(address.filesTable) is not a file"))
+            }
+            files[path] = StoredFile(path: path, hash: row[1] ?? "", generation: row[2] ?? "", rows: rows, format: row[4] ?? "", encoding: row[5] ?? "")
+        }
+        return files
+    }
+
+    /// The SQL that picks the visible generations (every file's current one).
+    var currentGenerations: String {
+        "SELECT argMax(generation, indexed_ns) FROM \(address.filesTable) GROUP BY file"
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+import TranscriptServer
+
+/// `tsearch index --server` and `tsearch search --server` against ClickHouse servers this suite
+/// starts (one node, and two shards), and stops: the same hits as over the files, a saved search
+/// that outlives the server, and every failure a clear error with exit status 2.
+@Suite(.serialized, .enabled(if: LocalClickHouse.executable != nil, "clickhouse-server is not installed (apt-get install clickhouse-server): the server tests are skipped"))
+struct ServerEndToEndTests {
+    /// Searches compared through the server and over Samples/: each as arguments after `search`.
+    static let searches: [[String]] = [
+        ["budget"], ["-w", "budget"], ["-s", "Budget"], ["café"], ["--ignore-accents", "cafe"], ["会议"],
+        ["-E", "budget (review|plan)"], ["-E", "[Bb]udget|forecast"], ["speaker:alice budget"], ["--after", "00:01:00", "the"],
+        ["--file", "*.vtt", "budget"], ["--language", "tr", "istanbul"], ["-E", "\\d{4}\\s\\w+", "--scan"],
+    ]
+
+    /// `search -c` lines sorted (files in path order through the server, in load order over files).
+    func counted(_ outcome: TSearch.Outcome) -> [String] {
+        outcome.stdout.split(separator: "\n").map(String.init).sorted()
+    }
+
+    @Test(arguments: [LocalClickHouse.Layout.singleNode, .twoShards])
+    func searchesThroughTheServerFindWhatSearchesOverTheFilesFind(layout: LocalClickHouse.Layout) throws {
+        let servers = try LocalClickHouse(layout)
+        defer { servers.stop() }
+        let url = servers.url(table: "samples")
+        let cluster = layout == .twoShards ? ["--cluster", LocalClickHouse.clusterName] : []
+        let indexed = try TSearch.run(["index", "--server", url] + cluster + ["Samples"])
+        #expect(indexed.status == 0, "\(indexed.stderr)")
+        #expect(indexed.stdout.contains("38 sent"), "\(indexed.stdout)")
+        for arguments in Self.searches {
+            let local = try TSearch.run(["search", "-c"] + arguments.filter { $0 != "--scan" } + ["Samples"])
+            let served = try TSearch.run(["search", "-c", "--server", url] + arguments)
+            #expect(served.status == local.status, "\(arguments): \(served.stderr)")
+            #expect(counted(served) == counted(local), "\(arguments)")
+        }
+        // Whole listings, context rows and the `--` between distant ones included, are the same:
+        // the rows around each hit are fetched from the server, not taken from other candidates.
+        for arguments in [["budget"], ["-w", "the"], ["café"], ["speaker:dana budget"]] {
+            let local = try TSearch.run(["search", "-C", "2", "--color", "never"] + arguments + ["Samples"])
+            let served = try TSearch.run(["search", "-C", "2", "--color", "never", "--server", url] + arguments)
+            #expect(served.stdout == local.stdout, "\(arguments)")
+        }
+        // Indexing again sends nothing.
+        let again = try TSearch.run(["index", "--server", url] + cluster + ["Samples"])
+        #expect(again.stdout.contains("0 sent (0 rows), 38 unchanged"), "\(again.stdout)")
+    }
+
+    @Test func theSavedSearchKeepsItsHitsWhenTheServerIsGone() throws {
+        let folder = try TSearch.temporaryDirectory()
+        let state = ["TSEARCH_STATE": folder.appendingPathComponent("session.json").path]
+        let servers = try LocalClickHouse(.singleNode)
+        let url = servers.url(table: "kept")
+        #expect(try TSearch.run(["index", "--server", url, "Samples"], environment: state).status == 0)
+        let search = try TSearch.run(["search", "--server", url, "budget", "--color", "never"], environment: state)
+        #expect(search.status == 0)
+        let local = try TSearch.run(["search", "budget", "Samples", "--color", "never"])
+        #expect(search.stdout.split(separator: "\n").count == local.stdout.split(separator: "\n").count)
+        let second = try TSearch.run(["next"], environment: state)
+        servers.stop()
+        // The server is gone: stepping, showing and exporting use the rows the search kept.
+        let third = try TSearch.run(["next"], environment: state)
+        #expect(second.stdout.contains("hit 2 of 121") && third.stdout.contains("hit 3 of 121"), "\(third.stdout)\(third.stderr)")
+        #expect(try TSearch.run(["goto", "121"], environment: state).stdout.contains("hit 121 of 121"))
+        let html = try TSearch.run(["export", "--format", "html"], environment: state)
+        #expect(html.status == 0 && html.stdout.components(separatedBy: "<mark").count - 1 == 121)
+        // A new search through it is an error that says so.
+        let down = try TSearch.run(["search", "--server", url, "budget"], environment: state)
+        #expect(down.status == 2)
+        #expect(down.stderr.contains("cannot connect (Connection refused)"), "\(down.stderr)")
+        #expect(try TSearch.run(["show"], environment: state).stdout.contains("hit 121 of 121"), "the failed search left the saved one as it was")
+    }
+
+    @Test func serverErrorsAreClearAndExitTwo() throws {
+        let servers = try LocalClickHouse(.singleNode)
+        defer { servers.stop() }
+        let cases: [([String], String)] = [
+            (["search", "--server", servers.url(table: "missing"), "budget"], "no such table"),
+            (["search", "--server", servers.url(table: "t").replacingOccurrences(of: "http://", with: "http://reader:wrong@"), "budget"],
+             "refused the user or password"),
+            (["index", "--server", "http://127.0.0.1:1/?table=t", "Samples/planning.srt"], "cannot connect"),
+            (["index", "--server", "https://example.com/", "Samples/planning.srt"], "https is not supported"),
+            (["index", "--server", servers.url(table: "t"), "--cluster", "nowhere", "Samples/planning.srt"], "has no cluster \"nowhere\" (it has tsearch_two_shards)"),
+            (["search", "--server", servers.url(table: "t"), "-E", "\\d{4}\\s\\w+"], "--scan lets it"),
+            (["search", "--server", servers.url(table: "t"), "--across-cues", "budget"], "--across-cues cannot go through a server"),
+            (["index", "Samples/planning.srt"], "index needs a server"),
+        ]
+        for (arguments, message) in cases {
+            let outcome = try TSearch.run(arguments)
+            #expect(outcome.status == 2, "\(arguments)")
+            #expect(outcome.stderr.contains(message), "\(arguments): \(outcome.stderr)")
+        }
+        // TSEARCH_SERVER stands for --server.
+        let environment = ["TSEARCH_SERVER": servers.url(table: "fromenv")]
+        #expect(try TSearch.run(["index", "Samples/planning.srt"], environment: environment).status == 0)
+        let counted = try TSearch.run(["search", "-c", "budget"], environment: environment)
+        #expect(counted.stdout == (try TSearch.run(["search", "-c", "budget", "Samples/planning.srt"])).stdout)
+    }
+}
