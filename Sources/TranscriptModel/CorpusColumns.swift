@@ -127,21 +127,11 @@ package struct CorpusColumns: Sendable {
         String(decoding: textBytes[textOffsets[index]..<textOffsets[index + 1]], as: UTF8.self)
     }
 
-    /// The rows as `Row`s of source 0 in `file` (for callers that want rows, not a corpus).
+    /// The rows as `Row`s of source 0 in `file` (for callers that want rows, not a corpus), made as
+    /// a corpus makes them.
     package func rows(file: String) -> [Row] {
-        (0..<rowCount).map { index in
-            Row(
-                id: RowID(source: 0, index: index), text: text(ofRow: index),
-                start: startTimes[index] >= 0 ? Timestamp(milliseconds: startTimes[index]) : nil,
-                end: endTimes[index] >= 0 ? Timestamp(milliseconds: endTimes[index]) : nil,
-                speaker: speakerIDs[index] >= 0 ? strings[Int(speakerIDs[index])] : nil,
-                locator: Locator(
-                    file: file, line: lines[index] > 0 ? Int(lines[index]) : nil,
-                    cue: hasCue[index] != 0
-                        ? String(decoding: cueBytes[cueOffsets[index]..<cueOffsets[index + 1]], as: UTF8.self) : nil
-                )
-            )
-        }
+        let corpus = Corpus(source: SourceInfo(path: file, format: "", encoding: ""), columns: self)
+        return (0..<rowCount).map(corpus.row(at:))
     }
 }
 
@@ -152,24 +142,13 @@ private final class TextBox: @unchecked Sendable {
 }
 
 extension Corpus {
-    /// A corpus of one source whose rows are `columns`, taken without copying the text.
+    /// A corpus of one source whose rows are `columns`, taken without copying the text. A field
+    /// that parsers do not fill (`Corpus.fields`) is none on every row.
     package init(source: SourceInfo, columns: CorpusColumns) {
         self.init()
-        let rows = columns.rowCount
         sources = [source]
-        sourceFirstRow = [0, rows]
-        textBytes = Column(columns.textBytes)
-        textOffsets = Column(columns.textOffsets)
-        startTimes = Column(columns.startTimes)
-        endTimes = Column(columns.endTimes)
-        speakerIDs = Column(columns.speakerIDs)
-        titleIDs = Column(Array(repeating: -1, count: rows))
-        lines = Column(columns.lines)
-        hrefIDs = Column(Array(repeating: -1, count: rows))
-        elements = Column(Array(repeating: -1, count: rows))
-        cueBytes = Column(columns.cueBytes)
-        cueOffsets = Column(columns.cueOffsets)
-        hasCue = Column(columns.hasCue)
+        sourceFirstRow = [0, columns.rowCount]
         for string in columns.strings { _ = intern(string) }
+        for field in Self.fields { field.take(from: columns, rows: columns.rowCount, into: &self) }
     }
 }
