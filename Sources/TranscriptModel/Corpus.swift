@@ -14,6 +14,9 @@ public struct Corpus: Sendable {
     /// Row index of each source's first row, plus the total row count at the end.
     var sourceFirstRow: [Int] = [0]
 
+    // The per-row columns. Each belongs to one entry of `Corpus.fields`, which is what appends,
+    // slices, writes, reads, checks and shows them: a new column is declared here and listed there.
+
     /// All row texts, back to back.
     var textBytes: Column<UInt8> = []
     /// Byte offset of each row's text in `textBytes`, plus the end of the last.
@@ -34,12 +37,14 @@ public struct Corpus: Sendable {
     var cueOffsets: Column<Int> = [0]
     /// 1 when the row has a cue identifier, else 0.
     var hasCue: Column<UInt8> = []
-    /// Interned speakers and titles.
+    /// Interned speakers, titles and book documents (`intern`), and each one's index.
     var strings: [String] = []
     var stringIDs: [String: Int32] = [:]
 
+    /// An empty corpus: no sources, no rows.
     public init() {}
 
+    /// A corpus of `transcripts`, appended in order (each one source, as `append(_:)` numbers them).
     public init(_ transcripts: [Transcript]) {
         for transcript in transcripts { append(transcript) }
     }

@@ -14,6 +14,7 @@ extension HitCursor {
         /// The old hit's UTF-8 byte range in that row's text.
         public var utf8Range: Range<Int>
 
+        /// The old hit at `utf8Range` of row `row` (numbered as in the new corpus).
         public init(row: Int, utf8Range: Range<Int>) {
             self.row = row
             self.utf8Range = utf8Range
