@@ -1,5 +1,5 @@
 /// Re-anchoring: where the current hit goes when the hits change under it (the query was refined,
-/// typed letter by letter, or a file changed and was searched again). DESIGN section 5, in order:
+/// typed letter by letter, or a file changed and was searched again). The rules, in order:
 ///
 /// 1. if the old current hit's range overlaps a new hit in the same row, that hit is current
 ///    (typing `b`, `bu`, `bud` keeps you on the same word);
