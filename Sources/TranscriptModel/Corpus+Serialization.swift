@@ -34,12 +34,15 @@ extension Corpus {
         for string in strings { writer.write(string) }
     }
 
+    /// The serialized corpus as an array (`write(to:)` into memory).
     package func serialized() -> [UInt8] {
         var writer = BinaryWriter()
         write(to: &writer)
         return writer.bytes
     }
 
+    /// Reads a corpus from `bytes` as `serialized()` made them, checking everything (the text's UTF-8
+    /// too); trailing bytes are an error.
     package init(serialized bytes: [UInt8]) throws(BinaryDecodingError) {
         var reader = RegionReader(ByteRegion(copying: bytes))
         try self.init(reading: &reader)
@@ -86,6 +89,7 @@ extension Corpus {
 
 /// UTF-8 validation, 32 or 8 bytes at a time while the text is ASCII.
 package enum UTF8Validation {
+    /// Whether `bytes` are valid UTF-8 (no overlong forms, surrogates or values past U+10FFFF).
     package static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let raw = UnsafeRawPointer(base)
@@ -147,10 +151,12 @@ package struct UTF8Stream {
     /// Continuation bytes at the start of a stream that starts inside a text.
     package private(set) var leading: [UInt8] = []
 
+    /// A stream for a text's first piece, or (`startsInside`) for a piece that starts inside it.
     package init(startsInside: Bool = false) {
         self.startsInside = startsInside
     }
 
+    /// Checks `piece`, the bytes after those added before.
     package mutating func add(_ piece: UnsafeBufferPointer<UInt8>) {
         guard isValid, !piece.isEmpty else { return }
         var start = 0

@@ -7,22 +7,29 @@ import Dispatch
 /// interned (`intern`). A row's text and cue identifier must be valid UTF-8 and hold whole
 /// characters' bytes: the parser guarantees it (they are cut from validated UTF-8 at ASCII bytes).
 package struct CorpusColumns: Sendable {
+    /// All row texts, back to back: a parser appends a row's text here, then calls `endRow`.
     package var textBytes: [UInt8] = []
     /// Row `i`'s text is `textBytes[textOffsets[i]..<textOffsets[i + 1]]`.
     package var textOffsets: [Int] = [0]
     /// Milliseconds, or -1 for "no time".
     package var startTimes: [Int64] = []
+    /// Milliseconds, or -1 for "no time".
     package var endTimes: [Int64] = []
     /// Indices into `strings`, or -1.
     package var speakerIDs: [Int32] = []
     /// 1-based source line, or 0.
     package var lines: [Int32] = []
+    /// Cue identifiers back to back (UTF-8); row `i`'s is `cueBytes[cueOffsets[i]..<cueOffsets[i + 1]]`.
     package var cueBytes: [UInt8] = []
+    /// `rowCount + 1` entries, from 0.
     package var cueOffsets: [Int] = [0]
+    /// 1 when the row has a cue identifier (even an empty one), else 0.
     package var hasCue: [UInt8] = []
+    /// The interned speakers, in the order first met.
     package private(set) var strings: [String] = []
     private var stringIDs: [String: Int32] = [:]
 
+    /// No rows yet.
     package init() {}
 
     /// Room for about `rows` rows and `textBytes` bytes of text. Capacity nobody writes costs
@@ -43,6 +50,7 @@ package struct CorpusColumns: Sendable {
         HugePages.advise(&endTimes)
     }
 
+    /// The number of rows ended so far.
     package var rowCount: Int { textOffsets.count - 1 }
 
     /// Appends a row whose text was already appended to `textBytes` (ending the row there).
