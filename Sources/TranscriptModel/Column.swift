@@ -96,3 +96,13 @@ package struct Column<Element: BitwiseCopyable>: RandomAccessCollection, Express
         region = nil
     }
 }
+
+extension Column<UInt8> {
+    /// Row `index`'s text, when this column holds rows' UTF-8 back to back and `offsets` cuts it
+    /// (`offsets[index]..<offsets[index + 1]`). - Complexity: O(its length).
+    package func string(ofRow index: Int, offsets: Column<Int>) -> String {
+        withUnsafeBufferPointer { bytes in
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[offsets[index]..<offsets[index + 1]]), as: UTF8.self)
+        }
+    }
+}

@@ -185,7 +185,10 @@ public struct Corpus: Sendable {
             id: RowID(source: source, index: index - sourceFirstRow[source]), text: "",
             locator: Locator(file: sources[source].path)
         )
-        for field in Self.fields { field.show(row: index, of: self, in: &row) }
+        // Through the buffer, so that no field is retained and released once per row.
+        Self.fields.withUnsafeBufferPointer { fields in
+            for field in fields { field.show(row: index, of: self, in: &row) }
+        }
         return row
     }
 }

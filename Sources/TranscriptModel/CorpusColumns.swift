@@ -135,11 +135,23 @@ package struct CorpusColumns: Sendable {
         String(decoding: textBytes[textOffsets[index]..<textOffsets[index + 1]], as: UTF8.self)
     }
 
-    /// The rows as `Row`s of source 0 in `file` (for callers that want rows, not a corpus), made as
-    /// a corpus makes them.
+    /// The rows as `Row`s of source 0 in `file` (for callers that want rows, not a corpus). Written
+    /// out field by field rather than through `Corpus.fields`: it runs once per row of every file
+    /// the library loads as rows, and walking the list per row costs half as much again.
     package func rows(file: String) -> [Row] {
-        let corpus = Corpus(source: SourceInfo(path: file, format: "", encoding: ""), columns: self)
-        return (0..<rowCount).map(corpus.row(at:))
+        (0..<rowCount).map { index in
+            Row(
+                id: RowID(source: 0, index: index), text: text(ofRow: index),
+                start: startTimes[index] >= 0 ? Timestamp(milliseconds: startTimes[index]) : nil,
+                end: endTimes[index] >= 0 ? Timestamp(milliseconds: endTimes[index]) : nil,
+                speaker: speakerIDs[index] >= 0 ? strings[Int(speakerIDs[index])] : nil,
+                locator: Locator(
+                    file: file, line: lines[index] > 0 ? Int(lines[index]) : nil,
+                    cue: hasCue[index] != 0
+                        ? String(decoding: cueBytes[cueOffsets[index]..<cueOffsets[index + 1]], as: UTF8.self) : nil
+                )
+            )
+        }
     }
 }
 
