@@ -8,8 +8,10 @@ public struct FormatError: Error, Hashable, Sendable, CustomStringConvertible {
     public var file: String
     /// The 1-based line the problem is on, when there is one.
     public var line: Int?
+    /// What went wrong, with what was found; `description` turns it into the message.
     public var kind: Kind
 
+    /// A problem in `file`, at `line` when it has one.
     public init(file: String, line: Int? = nil, kind: Kind) {
         self.file = file
         self.line = line
@@ -93,6 +95,7 @@ public struct FormatError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The message as printed: `file:line: ` (or `file: `) and what went wrong.
     public var description: String {
         let place = line.map { "\(file):\($0)" } ?? file
         return "\(place): \(message)"

@@ -16,6 +16,7 @@ public struct LoadOptions: Sendable, Hashable {
     /// 2: meeting-app text layouts, Word, vendor JSON, the other subtitle formats.
     public static let readersRevision = 2
 
+    /// Options that force a format or an encoding, or keep rolling captions; the defaults decide from the bytes.
     public init(format: TranscriptFormat? = nil, encoding: TextEncoding? = nil, rollingCaptions: RollingCaptions = .collapse) {
         self.format = format
         self.encoding = encoding

@@ -3,9 +3,12 @@ import TranscriptModel
 /// A loaded source: its rows, and the cues that were skipped on the way (each a warning naming its
 /// line). Rows are never empty: a file with nothing loadable is an error, not a result.
 public struct LoadResult: Sendable {
+    /// The rows, as one source.
     public var transcript: Transcript
+    /// Cues skipped and guesses made while reading (each names its file, and its line when it has one).
     public var warnings: [FormatError]
 
+    /// A loaded source from its rows and warnings.
     public init(transcript: Transcript, warnings: [FormatError]) {
         self.transcript = transcript
         self.warnings = warnings
@@ -14,9 +17,12 @@ public struct LoadResult: Sendable {
 
 /// What one format's parser makes of decoded text. Rows carry source 0 and their index in the file.
 public struct ParsedRows: Sendable {
+    /// The rows read, in file order, numbered from 0 in source 0.
     public var rows: [Row]
+    /// Cues skipped and guesses made, each naming the file and line.
     public var warnings: [FormatError]
 
+    /// Rows and warnings as they are (`appendRow` is the way to add a row that still needs cleaning).
     public init(rows: [Row] = [], warnings: [FormatError] = []) {
         self.rows = rows
         self.warnings = warnings

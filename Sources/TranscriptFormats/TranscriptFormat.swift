@@ -5,7 +5,9 @@
 ///
 /// The raw value is the name `--input-format` takes and `SourceInfo.format` records.
 public enum TranscriptFormat: String, CaseIterable, Sendable {
+    /// SubRip, WebVTT, JSON (Whisper and the speech-to-text services), plain and meeting-app text, EPUB, Word.
     case srt, vtt, json, txt, epub, docx
+    /// YouTube SubViewer and srv3, ASS/SSA, TTML/DFXP, SAMI, MicroDVD, Whisper TSV.
     case sbv, srv3, ass, ttml, sami, microdvd, tsv
 
     /// The table: one line per format (see `FormatEntry`). Sniffing asks the formats in the order

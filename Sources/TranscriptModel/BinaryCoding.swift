@@ -31,10 +31,12 @@ package struct BinaryWriter {
     /// Bytes written so far.
     package var count: Int { flushed + bytes.count }
 
+    /// Eight bytes, little-endian.
     package mutating func write(_ value: UInt64) {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
+    /// The UTF-8 byte count (eight bytes), then the bytes.
     package mutating func write(_ string: String) {
         write(UInt64(string.utf8.count))
         bytes.append(contentsOf: string.utf8)
@@ -49,6 +51,8 @@ package struct BinaryWriter {
         return offset
     }
 
+    /// Fills in the checksum placeholder at `offset` with the checksum of everything written after it
+    /// (streaming: sets `checksumPatch`, for the caller to write there).
     package mutating func endChecksum(at offset: Int) {
         guard output == nil else {
             flush()
@@ -123,18 +127,23 @@ package struct BinaryWriter {
 package struct BinaryReader {
     private var reader: RegionReader
 
+    /// A reader of a copy of `bytes`, from the start.
     package init(_ bytes: [UInt8]) {
         reader = RegionReader(ByteRegion(copying: bytes))
     }
 
+    /// Whether every byte has been read.
     package var isAtEnd: Bool { reader.isAtEnd }
 
+    /// Eight bytes, little-endian.
     package mutating func readUInt64() throws(BinaryDecodingError) -> UInt64 { try reader.readUInt64() }
 
+    /// A count, refused when `count × elementSize` bytes cannot follow.
     package mutating func readCount(elementSize: Int) throws(BinaryDecodingError) -> Int {
         try reader.readCount(elementSize: elementSize)
     }
 
+    /// A string written by `BinaryWriter.write(_:)`; refused when it is not UTF-8.
     package mutating func readString() throws(BinaryDecodingError) -> String { try reader.readString() }
 
     /// An array written by `write(_:)`: its count, then its raw memory (copied out).
@@ -146,16 +155,21 @@ package struct BinaryReader {
 /// Reads what `BinaryWriter` wrote, in place: columns point into the region instead of copying it.
 /// Offsets are absolute within the region, whose start is aligned.
 package struct RegionReader {
+    /// The bytes read, kept alive while any column points into them.
     package let region: ByteRegion
+    /// The next byte to read, from the region's start.
     package private(set) var offset: Int
 
+    /// A reader of `region` from byte `offset`.
     package init(_ region: ByteRegion, offset: Int = 0) {
         self.region = region
         self.offset = offset
     }
 
+    /// Whether every byte has been read.
     package var isAtEnd: Bool { offset == region.bytes.count }
 
+    /// Eight bytes, little-endian; refused past the end.
     package mutating func readUInt64() throws(BinaryDecodingError) -> UInt64 {
         guard region.bytes.count - offset >= 8 else { throw BinaryDecodingError("truncated") }
         var value: UInt64 = 0
@@ -164,6 +178,8 @@ package struct RegionReader {
         return value
     }
 
+    /// A count, refused when `count × elementSize` bytes cannot follow (so nothing is allocated for
+    /// a count a damaged file claims).
     package mutating func readCount(elementSize: Int) throws(BinaryDecodingError) -> Int {
         let count = try readUInt64()
         guard count <= UInt64(region.bytes.count - offset) / UInt64(max(1, elementSize)) else {
@@ -172,12 +188,14 @@ package struct RegionReader {
         return Int(count)
     }
 
+    /// A byte string written by `BinaryWriter.write(_:)` for an array of bytes, copied out.
     package mutating func readBytes() throws(BinaryDecodingError) -> [UInt8] {
         let count = try readCount(elementSize: 1)
         defer { offset += count }
         return Array(region.bytes[offset..<offset + count])
     }
 
+    /// A string written by `BinaryWriter.write(_:)`; refused when it is not UTF-8.
     package mutating func readString() throws(BinaryDecodingError) -> String {
         let count = try readCount(elementSize: 1)
         defer { offset += count }
@@ -217,6 +235,7 @@ package struct RegionReader {
         }
     }
 
+    /// A column written by `BinaryWriter.write(column:)`, pointing into the region (not copied).
     package mutating func readColumn<T: FixedWidthInteger>(of type: T.Type) throws(BinaryDecodingError) -> Column<T> {
         guard isLittleEndianHost else { throw BinaryDecodingError("columns are read on little-endian hosts") }
         let count = try readUInt64()
@@ -244,8 +263,10 @@ package struct Checksum {
     /// The bytes after the last whole 32-byte block (fewer than 32).
     private var carry: [UInt8] = []
 
+    /// The checksum of no bytes, ready to be fed.
     package init() {}
 
+    /// The checksum of `bytes`. - Complexity: O(bytes), at about memory speed.
     package static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         var checksum = Checksum()
         checksum.add(bytes)
@@ -308,6 +329,7 @@ package struct Checksum {
         let results: UnsafeMutableBufferPointer<Checksum>
     }
 
+    /// Feeds `bytes` after those fed before (pieces of any size).
     package mutating func add(_ bytes: UnsafeRawBufferPointer) {
         var offset = 0
         count += bytes.count
@@ -358,7 +380,9 @@ package struct Checksum {
 
 /// A cache that cannot be read back; the message says what was wrong.
 package struct BinaryDecodingError: Error, CustomStringConvertible {
+    /// What was wrong, e.g. `truncated` or `text offsets`.
     package var description: String
+    /// An error saying `description`.
     package init(_ description: String) { self.description = description }
 }
 

@@ -7,10 +7,12 @@ package struct Column<Element: BitwiseCopyable>: RandomAccessCollection, Express
     private var mapped: UnsafeBufferPointer<Element>?
     private var region: ByteRegion?
 
+    /// A column holding `array`.
     package init(_ array: [Element] = []) {
         self.array = array
     }
 
+    /// A column holding `elements`.
     package init(arrayLiteral elements: Element...) {
         array = elements
     }
@@ -25,28 +27,35 @@ package struct Column<Element: BitwiseCopyable>: RandomAccessCollection, Express
         mapped = UnsafeBufferPointer(start: start, count: count)
     }
 
+    /// Always 0.
     package var startIndex: Int { 0 }
+    /// The number of values.
     package var endIndex: Int { mapped?.count ?? array.count }
 
+    /// The value at `position`. - Complexity: O(1).
     package subscript(position: Int) -> Element {
         if let mapped { return mapped[position] }
         return array[position]
     }
 
+    /// Calls `body` with the values in place, mapped or not.
     package func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
         if let mapped { return try body(mapped) }
         return try array.withUnsafeBufferPointer(body)
     }
 
+    /// The values in place: a column is always contiguous.
     package func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R? {
         try withUnsafeBufferPointer(body)
     }
 
+    /// Appends `element`, copying a mapped column into an array first.
     package mutating func append(_ element: Element) {
         makeOwned()
         array.append(element)
     }
 
+    /// Appends `elements`, copying a mapped column into an array first.
     package mutating func append<S: Sequence>(contentsOf elements: S) where S.Element == Element {
         makeOwned()
         array.append(contentsOf: elements)
@@ -68,6 +77,7 @@ package struct Column<Element: BitwiseCopyable>: RandomAccessCollection, Express
         return column
     }
 
+    /// Makes room for `capacity` values, copying a mapped column into an array first.
     package mutating func reserveCapacity(_ capacity: Int) {
         makeOwned()
         array.reserveCapacity(capacity)
@@ -84,5 +94,15 @@ package struct Column<Element: BitwiseCopyable>: RandomAccessCollection, Express
         array = owned
         self.mapped = nil
         region = nil
+    }
+}
+
+extension Column<UInt8> {
+    /// Row `index`'s text, when this column holds rows' UTF-8 back to back and `offsets` cuts it
+    /// (`offsets[index]..<offsets[index + 1]`). - Complexity: O(its length).
+    package func string(ofRow index: Int, offsets: Column<Int>) -> String {
+        withUnsafeBufferPointer { bytes in
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[offsets[index]..<offsets[index + 1]]), as: UTF8.self)
+        }
     }
 }

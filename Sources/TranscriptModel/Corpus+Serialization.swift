@@ -1,9 +1,11 @@
 /// The corpus as bytes, for the row cache and the cache beside a saved session (so `tsearch next`
 /// and a new search of unchanged files need not parse them again). Layout, version 3,
-/// little-endian: the magic `TSCORPUS`, the version, the sources (path, format, encoding), then every
-/// column of `Corpus` in declaration order, each as a count, zero padding to an 8-byte boundary and
-/// its raw values, then the interned strings. Columns are read in place (`Column` points into the
-/// mapped file), so reading costs the validation, not a copy.
+/// little-endian: the magic `TSCORPUS`, the version, the sources (path, format, encoding), each
+/// source's first row (plus the row count), then the columns of every field in `Corpus.fields`
+/// order, each as a count, zero padding to an 8-byte boundary and its raw values, then the interned
+/// strings. A change to `Corpus.fields` changes this layout and goes with a new version. Columns are
+/// read in place (`Column` points into the mapped file), so reading costs the validation, not a
+/// copy.
 ///
 /// Reading checks every count, offset, reference and the text's UTF-8, so a damaged cache throws
 /// instead of crashing (or handing a matcher a row that ends inside a character).
@@ -27,28 +29,20 @@ extension Corpus {
             writer.write(source.encoding)
         }
         writer.write(column: Column(sourceFirstRow))
-        writer.write(column: textBytes)
-        writer.write(column: textOffsets)
-        writer.write(column: startTimes)
-        writer.write(column: endTimes)
-        writer.write(column: speakerIDs)
-        writer.write(column: titleIDs)
-        writer.write(column: lines)
-        writer.write(column: hrefIDs)
-        writer.write(column: elements)
-        writer.write(column: cueBytes)
-        writer.write(column: cueOffsets)
-        writer.write(column: hasCue)
+        for field in Self.fields { field.write(self, to: &writer) }
         writer.write(UInt64(strings.count))
         for string in strings { writer.write(string) }
     }
 
+    /// The serialized corpus as an array (`write(to:)` into memory).
     package func serialized() -> [UInt8] {
         var writer = BinaryWriter()
         write(to: &writer)
         return writer.bytes
     }
 
+    /// Reads a corpus from `bytes` as `serialized()` made them, checking everything (the text's UTF-8
+    /// too); trailing bytes are an error.
     package init(serialized bytes: [UInt8]) throws(BinaryDecodingError) {
         var reader = RegionReader(ByteRegion(copying: bytes))
         try self.init(reading: &reader)
@@ -68,18 +62,7 @@ extension Corpus {
             sources.append(SourceInfo(path: try reader.readString(), format: try reader.readString(), encoding: try reader.readString()))
         }
         sourceFirstRow = Array(try reader.readColumn(of: Int.self))
-        textBytes = try reader.readColumn(of: UInt8.self)
-        textOffsets = try reader.readColumn(of: Int.self)
-        startTimes = try reader.readColumn(of: Int64.self)
-        endTimes = try reader.readColumn(of: Int64.self)
-        speakerIDs = try reader.readColumn(of: Int32.self)
-        titleIDs = try reader.readColumn(of: Int32.self)
-        lines = try reader.readColumn(of: Int32.self)
-        hrefIDs = try reader.readColumn(of: Int32.self)
-        elements = try reader.readColumn(of: Int32.self)
-        cueBytes = try reader.readColumn(of: UInt8.self)
-        cueOffsets = try reader.readColumn(of: Int.self)
-        hasCue = try reader.readColumn(of: UInt8.self)
+        for field in Self.fields { try field.read(into: &self, from: &reader) }
         let stringCount = try reader.readCount(elementSize: 8)
         for _ in 0..<stringCount {
             let string = try reader.readString()
@@ -89,82 +72,24 @@ extension Corpus {
         try validate(text: !checksumVerified)
     }
 
-    /// Every invariant `row(at:)`, `text(ofRow:)` and the matchers rely on (the text's UTF-8 only
-    /// when `text`). - Complexity: O(rows), plus O(text bytes) when `text`; no allocation.
+    /// Every invariant `row(at:)`, `text(ofRow:)` and the matchers rely on: the sources' rows, then
+    /// each field's columns as `CorpusField.check` says (the text's UTF-8 only when `text`).
+    /// - Complexity: O(rows), plus O(text bytes) when `text`; no allocation.
     private func validate(text: Bool) throws(BinaryDecodingError) {
         let rows = textOffsets.count - 1
-        func check(_ condition: Bool, _ what: String) throws(BinaryDecodingError) {
-            if !condition { throw BinaryDecodingError(what) }
+        guard rows >= 0, sourceFirstRow.count == sources.count + 1, sourceFirstRow.first == 0, sourceFirstRow.last == rows else {
+            throw BinaryDecodingError("source rows")
         }
-        try check(rows >= 0 && textOffsets.first == 0 && textOffsets.last == textBytes.count, "text offsets")
-        try check(sourceFirstRow.count == sources.count + 1 && sourceFirstRow.first == 0 && sourceFirstRow.last == rows, "source rows")
-        try check(zip(sourceFirstRow, sourceFirstRow.dropFirst()).allSatisfy { $0 <= $1 }, "source rows order")
-        try check([startTimes.count, endTimes.count, speakerIDs.count, titleIDs.count, lines.count, hrefIDs.count, elements.count, hasCue.count]
-            .allSatisfy { $0 == rows }, "column lengths")
-        try check(cueOffsets.count == rows + 1 && cueOffsets.first == 0 && cueOffsets.last == cueBytes.count, "cue offsets")
-        try check(Self.isAscending(textOffsets, upTo: textBytes.count), "row offsets")
-        try check(Self.isAscending(cueOffsets, upTo: cueBytes.count), "cue offsets")
-        if text {
-            try check(Self.isAscendingUTF8(textBytes, offsets: textOffsets), "row text")
-            try check(Self.isAscendingUTF8(cueBytes, offsets: cueOffsets), "cue identifiers")
+        guard zip(sourceFirstRow, sourceFirstRow.dropFirst()).allSatisfy({ $0 <= $1 }) else {
+            throw BinaryDecodingError("source rows order")
         }
-        let stringCount = Int32(strings.count)
-        for column in [speakerIDs, titleIDs, hrefIDs] {
-            let (low, high) = Self.bounds(column, empty: (-1, -1))
-            try check(low >= -1 && high < stringCount, "string references")
-        }
-        for column in [startTimes, endTimes] {
-            try check(Self.bounds(column, empty: (-1, -1)).low >= -1, "times")
-        }
-        try check(Self.bounds(hasCue, empty: (0, 0)).high <= 1, "cue flags")
-    }
-
-    /// The smallest and largest value of `column` (`empty` when it has none), in one pass the
-    /// compiler can vectorize: a million rows are checked in well under a millisecond.
-    private static func bounds<T: FixedWidthInteger>(_ column: Column<T>, empty: (T, T)) -> (low: T, high: T) {
-        column.withUnsafeBufferPointer { values in
-            guard var low = values.first else { return empty }
-            var high = low
-            for value in values {
-                low = Swift.min(low, value)
-                high = Swift.max(high, value)
-            }
-            return (low, high)
-        }
-    }
-
-    /// Whether `offsets` ascend from 0 and stay within `count` (counting the steps down rather than
-    /// stopping at the first, so the loop vectorizes).
-    private static func isAscending(_ offsets: Column<Int>, upTo count: Int) -> Bool {
-        offsets.withUnsafeBufferPointer { offsets in
-            guard let first = offsets.first, let last = offsets.last else { return true }
-            var stepsDown = 0
-            for index in 1..<offsets.count {
-                stepsDown &+= offsets[index] < offsets[index - 1] ? 1 : 0
-            }
-            return stepsDown == 0 && first >= 0 && last <= count
-        }
-    }
-
-    /// Whether `offsets` ascend and every span they cut from `bytes` is valid UTF-8 on its own.
-    private static func isAscendingUTF8(_ bytes: Column<UInt8>, offsets: Column<Int>) -> Bool {
-        bytes.withUnsafeBufferPointer { text in
-            offsets.withUnsafeBufferPointer { offsets in
-                var previous = 0
-                for offset in offsets {
-                    guard offset >= previous, offset <= text.count else { return false }
-                    // A span starts on a character's first byte (or at the end).
-                    if offset < text.count && text[offset] & 0xC0 == 0x80 { return false }
-                    previous = offset
-                }
-                return UTF8Validation.isValid(text)
-            }
-        }
+        for field in Self.fields { try field.check(self, rows: rows, text: text) }
     }
 }
 
 /// UTF-8 validation, 32 or 8 bytes at a time while the text is ASCII.
 package enum UTF8Validation {
+    /// Whether `bytes` are valid UTF-8 (no overlong forms, surrogates or values past U+10FFFF).
     package static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let raw = UnsafeRawPointer(base)
@@ -226,10 +151,12 @@ package struct UTF8Stream {
     /// Continuation bytes at the start of a stream that starts inside a text.
     package private(set) var leading: [UInt8] = []
 
+    /// A stream for a text's first piece, or (`startsInside`) for a piece that starts inside it.
     package init(startsInside: Bool = false) {
         self.startsInside = startsInside
     }
 
+    /// Checks `piece`, the bytes after those added before.
     package mutating func add(_ piece: UnsafeBufferPointer<UInt8>) {
         guard isValid, !piece.isEmpty else { return }
         var start = 0

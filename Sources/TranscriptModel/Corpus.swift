@@ -2,14 +2,20 @@
 /// *row index*, from 0), which is what hit positions and the hit maps refer to.
 ///
 /// Storage is columnar so a million rows cost their bytes plus a few words each: every row's text
-/// lives in one contiguous UTF-8 buffer with a row → byte-offset table; times, speaker, title, line
-/// and cue live in parallel arrays (speakers and titles interned). `row(at:)` makes a `Row` on demand.
-/// A corpus read from a cache file points into the mapped file (`Column`) instead of copying it.
+/// lives in one contiguous UTF-8 buffer with a row → byte-offset table; times, speaker, title, line,
+/// a book's document and element, and the cue identifier live in parallel columns (strings
+/// interned). `Corpus.fields` lists those columns once, and everything that must keep them in step
+/// (appending, taking sources apart, the cache, `row(at:)`) walks that list. `row(at:)` makes a
+/// `Row` on demand. A corpus read from a cache file points into the mapped file (`Column`) instead
+/// of copying it.
 public struct Corpus: Sendable {
     /// The sources in load order; a source's position here is `RowID.source`.
     public internal(set) var sources: [SourceInfo] = []
     /// Row index of each source's first row, plus the total row count at the end.
     var sourceFirstRow: [Int] = [0]
+
+    // The per-row columns. Each belongs to one entry of `Corpus.fields`, which is what appends,
+    // slices, writes, reads, checks and shows them: a new column is declared here and listed there.
 
     /// All row texts, back to back.
     var textBytes: Column<UInt8> = []
@@ -31,12 +37,14 @@ public struct Corpus: Sendable {
     var cueOffsets: Column<Int> = [0]
     /// 1 when the row has a cue identifier, else 0.
     var hasCue: Column<UInt8> = []
-    /// Interned speakers and titles.
+    /// Interned speakers, titles and book documents (`intern`), and each one's index.
     var strings: [String] = []
     var stringIDs: [String: Int32] = [:]
 
+    /// An empty corpus: no sources, no rows.
     public init() {}
 
+    /// A corpus of `transcripts`, appended in order (each one source, as `append(_:)` numbers them).
     public init(_ transcripts: [Transcript]) {
         for transcript in transcripts { append(transcript) }
     }
@@ -49,27 +57,11 @@ public struct Corpus: Sendable {
 
     /// Appends a transcript as the next source. Its rows get `RowID(source: sources.count - 1, …)`
     /// whatever IDs they carried before, numbered from 0 in their given order.
+    /// - Complexity: O(rows + text), one pass per field (`fields`).
     public mutating func append(_ transcript: Transcript) {
         sources.append(transcript.source)
-        for row in transcript.rows {
-            textBytes.append(contentsOf: row.text.utf8)
-            textOffsets.append(textBytes.count)
-            startTimes.append(row.start?.milliseconds ?? -1)
-            endTimes.append(row.end?.milliseconds ?? -1)
-            speakerIDs.append(intern(row.speaker))
-            titleIDs.append(intern(row.title))
-            lines.append(Int32(clamping: row.locator.line ?? 0))
-            hrefIDs.append(intern(row.locator.href))
-            elements.append(Int32(clamping: row.locator.element ?? -1))
-            if let cue = row.locator.cue {
-                cueBytes.append(contentsOf: cue.utf8)
-                hasCue.append(1)
-            } else {
-                hasCue.append(0)
-            }
-            cueOffsets.append(cueBytes.count)
-        }
-        sourceFirstRow.append(textOffsets.count - 1)
+        for field in Self.fields { field.append(valuesOf: transcript.rows, to: &self) }
+        sourceFirstRow.append(rowCount)
         precondition(sourceFirstRow.count == sources.count + 1, "one first-row entry per source")
     }
 
@@ -82,24 +74,10 @@ public struct Corpus: Sendable {
             return
         }
         let rowBase = rowCount
-        let textBase = textBytes.count
-        let cueBase = cueBytes.count
         sources.append(contentsOf: other.sources)
         sourceFirstRow.append(contentsOf: other.sourceFirstRow.dropFirst().map { $0 + rowBase })
-        textBytes.append(contentsOf: other.textBytes)
-        textOffsets.append(contentsOf: other.textOffsets.dropFirst().map { $0 + textBase })
-        startTimes.append(contentsOf: other.startTimes)
-        endTimes.append(contentsOf: other.endTimes)
-        let stringMap = other.strings.map { intern($0) }
-        func mapped(_ id: Int32) -> Int32 { id >= 0 ? stringMap[Int(id)] : -1 }
-        speakerIDs.append(contentsOf: other.speakerIDs.map(mapped))
-        titleIDs.append(contentsOf: other.titleIDs.map(mapped))
-        hrefIDs.append(contentsOf: other.hrefIDs.map(mapped))
-        lines.append(contentsOf: other.lines)
-        elements.append(contentsOf: other.elements)
-        cueBytes.append(contentsOf: other.cueBytes)
-        cueOffsets.append(contentsOf: other.cueOffsets.dropFirst().map { $0 + cueBase })
-        hasCue.append(contentsOf: other.hasCue)
+        let strings = other.strings.map { intern($0) }
+        for field in Self.fields { field.append(valuesOf: other, strings: strings, to: &self) }
     }
 
     /// Sources `range` as a corpus of their own: their rows in order (numbered from 0 within each
@@ -109,26 +87,10 @@ public struct Corpus: Sendable {
     package func sources(_ range: Range<Int>) -> Corpus {
         guard range != 0..<sources.count else { return self }
         let rows = sourceFirstRow[range.lowerBound]..<sourceFirstRow[range.upperBound]
-        let text = textOffsets[rows.lowerBound]..<textOffsets[rows.upperBound]
-        let cues = cueOffsets[rows.lowerBound]..<cueOffsets[rows.upperBound]
         var part = Corpus()
         part.sources = Array(sources[range])
         part.sourceFirstRow = sourceFirstRow[range.lowerBound...range.upperBound].map { $0 - rows.lowerBound }
-        part.textBytes = textBytes.slice(text)
-        part.textOffsets = Column(textOffsets[rows.lowerBound...rows.upperBound].map { $0 - text.lowerBound })
-        part.startTimes = startTimes.slice(rows)
-        part.endTimes = endTimes.slice(rows)
-        func reinterned(_ ids: Column<Int32>) -> Column<Int32> {
-            Column(ids[rows].map { $0 >= 0 ? part.intern(strings[Int($0)]) : -1 })
-        }
-        part.speakerIDs = reinterned(speakerIDs)
-        part.titleIDs = reinterned(titleIDs)
-        part.hrefIDs = reinterned(hrefIDs)
-        part.lines = lines.slice(rows)
-        part.elements = elements.slice(rows)
-        part.cueBytes = cueBytes.slice(cues)
-        part.cueOffsets = Column(cueOffsets[rows.lowerBound...rows.upperBound].map { $0 - cues.lowerBound })
-        part.hasCue = hasCue.slice(rows)
+        for field in Self.fields { field.copy(rows: rows, of: self, into: &part) }
         return part
     }
 
@@ -225,24 +187,18 @@ public struct Corpus: Sendable {
          endTimes[index] >= 0 ? Timestamp(milliseconds: endTimes[index]) : nil)
     }
 
-    /// The whole row `index`. - Complexity: O(log sources + length of its text).
+    /// The whole row `index`, each field shown as `fields` says. - Complexity: O(log sources +
+    /// length of its text).
     public func row(at index: Int) -> Row {
         let source = source(ofRow: index)
-        let cue = hasCue[index] != 0
-            ? String(decoding: cueBytes[cueOffsets[index]..<cueOffsets[index + 1]], as: UTF8.self)
-            : nil
-        return Row(
-            id: RowID(source: source, index: index - sourceFirstRow[source]),
-            text: text(ofRow: index),
-            start: startTimes[index] >= 0 ? Timestamp(milliseconds: startTimes[index]) : nil,
-            end: endTimes[index] >= 0 ? Timestamp(milliseconds: endTimes[index]) : nil,
-            speaker: speakerIDs[index] >= 0 ? strings[Int(speakerIDs[index])] : nil,
-            title: titleIDs[index] >= 0 ? strings[Int(titleIDs[index])] : nil,
-            locator: Locator(
-                file: sources[source].path, line: lines[index] > 0 ? Int(lines[index]) : nil, cue: cue,
-                href: hrefIDs[index] >= 0 ? strings[Int(hrefIDs[index])] : nil,
-                element: elements[index] >= 0 ? Int(elements[index]) : nil
-            )
+        var row = Row(
+            id: RowID(source: source, index: index - sourceFirstRow[source]), text: "",
+            locator: Locator(file: sources[source].path)
         )
+        // Through the buffer, so that no field is retained and released once per row.
+        Self.fields.withUnsafeBufferPointer { fields in
+            for field in fields { field.show(row: index, of: self, in: &row) }
+        }
+        return row
     }
 }

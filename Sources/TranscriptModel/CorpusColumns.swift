@@ -7,22 +7,29 @@ import Dispatch
 /// interned (`intern`). A row's text and cue identifier must be valid UTF-8 and hold whole
 /// characters' bytes: the parser guarantees it (they are cut from validated UTF-8 at ASCII bytes).
 package struct CorpusColumns: Sendable {
+    /// All row texts, back to back: a parser appends a row's text here, then calls `endRow`.
     package var textBytes: [UInt8] = []
     /// Row `i`'s text is `textBytes[textOffsets[i]..<textOffsets[i + 1]]`.
     package var textOffsets: [Int] = [0]
     /// Milliseconds, or -1 for "no time".
     package var startTimes: [Int64] = []
+    /// Milliseconds, or -1 for "no time".
     package var endTimes: [Int64] = []
     /// Indices into `strings`, or -1.
     package var speakerIDs: [Int32] = []
     /// 1-based source line, or 0.
     package var lines: [Int32] = []
+    /// Cue identifiers back to back (UTF-8); row `i`'s is `cueBytes[cueOffsets[i]..<cueOffsets[i + 1]]`.
     package var cueBytes: [UInt8] = []
+    /// `rowCount + 1` entries, from 0.
     package var cueOffsets: [Int] = [0]
+    /// 1 when the row has a cue identifier (even an empty one), else 0.
     package var hasCue: [UInt8] = []
+    /// The interned speakers, in the order first met.
     package private(set) var strings: [String] = []
     private var stringIDs: [String: Int32] = [:]
 
+    /// No rows yet.
     package init() {}
 
     /// Room for about `rows` rows and `textBytes` bytes of text. Capacity nobody writes costs
@@ -43,6 +50,7 @@ package struct CorpusColumns: Sendable {
         HugePages.advise(&endTimes)
     }
 
+    /// The number of rows ended so far.
     package var rowCount: Int { textOffsets.count - 1 }
 
     /// Appends a row whose text was already appended to `textBytes` (ending the row there).
@@ -127,7 +135,9 @@ package struct CorpusColumns: Sendable {
         String(decoding: textBytes[textOffsets[index]..<textOffsets[index + 1]], as: UTF8.self)
     }
 
-    /// The rows as `Row`s of source 0 in `file` (for callers that want rows, not a corpus).
+    /// The rows as `Row`s of source 0 in `file` (for callers that want rows, not a corpus). Written
+    /// out field by field rather than through `Corpus.fields`: it runs once per row of every file
+    /// the library loads as rows, and walking the list per row costs half as much again.
     package func rows(file: String) -> [Row] {
         (0..<rowCount).map { index in
             Row(
@@ -152,24 +162,13 @@ private final class TextBox: @unchecked Sendable {
 }
 
 extension Corpus {
-    /// A corpus of one source whose rows are `columns`, taken without copying the text.
+    /// A corpus of one source whose rows are `columns`, taken without copying the text. A field
+    /// that parsers do not fill (`Corpus.fields`) is none on every row.
     package init(source: SourceInfo, columns: CorpusColumns) {
         self.init()
-        let rows = columns.rowCount
         sources = [source]
-        sourceFirstRow = [0, rows]
-        textBytes = Column(columns.textBytes)
-        textOffsets = Column(columns.textOffsets)
-        startTimes = Column(columns.startTimes)
-        endTimes = Column(columns.endTimes)
-        speakerIDs = Column(columns.speakerIDs)
-        titleIDs = Column(Array(repeating: -1, count: rows))
-        lines = Column(columns.lines)
-        hrefIDs = Column(Array(repeating: -1, count: rows))
-        elements = Column(Array(repeating: -1, count: rows))
-        cueBytes = Column(columns.cueBytes)
-        cueOffsets = Column(columns.cueOffsets)
-        hasCue = Column(columns.hasCue)
+        sourceFirstRow = [0, columns.rowCount]
         for string in columns.strings { _ = intern(string) }
+        for field in Self.fields { field.take(from: columns, rows: columns.rowCount, into: &self) }
     }
 }

@@ -11,6 +11,7 @@ public struct Locator: Hashable, Sendable {
     /// For a book: the row's block element's position in its content document, from 0.
     public var element: Int?
 
+    /// A locator in `file`; each other part is nil (or left out) when the format has none.
     public init(file: String, line: Int? = nil, cue: String? = nil, href: String? = nil, element: Int? = nil) {
         self.file = file
         self.line = line

@@ -9,6 +9,7 @@ public struct RowID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The row's position within its source, from 0.
     public var index: Int
 
+    /// The ID of row `index` (from 0) of source `source` (from 0).
     public init(source: Int, index: Int) {
         self.source = source
         self.index = index
@@ -22,8 +23,10 @@ public struct RowID: Hashable, Comparable, Sendable, CustomStringConvertible {
         self.init(source: source, index: index)
     }
 
+    /// The wire form, `"source:index"`.
     public var description: String { "\(source):\(index)" }
 
+    /// Whether `lhs` comes first in load order: by source, then by position within it.
     public static func < (lhs: RowID, rhs: RowID) -> Bool {
         (lhs.source, lhs.index) < (rhs.source, rhs.index)
     }

@@ -7,6 +7,7 @@ public struct SourceInfo: Hashable, Sendable {
     /// The text encoding the bytes were decoded with, e.g. `UTF-8`, `UTF-16LE`, `windows-1252`.
     public var encoding: String
 
+    /// What a source was loaded from: its path as named, its format's short name and its encoding.
     public init(path: String, format: String, encoding: String) {
         self.path = path
         self.format = format

@@ -6,6 +6,7 @@ public struct Timestamp: Hashable, Comparable, Sendable {
     /// Milliseconds from the start of the media; never negative.
     public var milliseconds: Int64
 
+    /// A timestamp `milliseconds` from the start; a negative value is a programming error (it traps).
     public init(milliseconds: Int64) {
         precondition(milliseconds >= 0, "a timestamp is never negative")
         self.milliseconds = milliseconds
@@ -18,6 +19,7 @@ public struct Timestamp: Hashable, Comparable, Sendable {
         self.init(milliseconds: Int64((seconds * 1000).rounded()))
     }
 
+    /// Whether `lhs` comes before `rhs` in the media.
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
         lhs.milliseconds < rhs.milliseconds
     }
@@ -49,9 +51,12 @@ private func pad(_ value: Int64, _ width: Int) -> String {
 
 /// A half-open span of media time, `start` up to `end`.
 public struct TimeRange: Hashable, Sendable {
+    /// Where the span starts (included).
     public var start: Timestamp
+    /// Where the span ends (excluded).
     public var end: Timestamp
 
+    /// The span from `start` up to `end`.
     public init(start: Timestamp, end: Timestamp) {
         self.start = start
         self.end = end

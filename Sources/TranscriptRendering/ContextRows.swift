@@ -5,8 +5,11 @@ import TranscriptSearch
 /// on each side of it, within one source's rows, in order, each row once. `startsGroup` marks the
 /// first row after a gap (where grep prints `--`).
 public enum ContextRows {
+    /// One row to show.
     public struct Shown: Hashable, Sendable {
+        /// The corpus row index.
         public var row: Int
+        /// Whether a gap comes before this row (grep's `--` line), within its source.
         public var startsGroup: Bool
     }
 

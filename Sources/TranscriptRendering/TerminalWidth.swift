@@ -3,6 +3,8 @@
 /// belong to their grapheme), everything else one. Used to wrap and clip lines without ever splitting
 /// a grapheme.
 public enum TerminalWidth {
+    /// The columns `character` takes: 0 for a control character, 2 for a wide, fullwidth or emoji
+    /// grapheme, else 1.
     public static func of(_ character: Character) -> Int {
         guard let first = character.unicodeScalars.first else { return 0 }
         if first.value < 0x20 || (0x7F..<0xA0).contains(first.value) { return 0 }
@@ -11,6 +13,7 @@ public enum TerminalWidth {
         return isWide(first.value) ? 2 : 1
     }
 
+    /// The columns `text` takes: the sum over its graphemes. - Complexity: O(length).
     public static func of(_ text: some StringProtocol) -> Int {
         text.reduce(0) { $0 + of($1) }
     }

@@ -39,8 +39,9 @@ public struct TranscriptArchive: Sendable {
         public var generation: String
         /// How many rows it has.
         public var rows: Int
-        /// The format and the encoding it was read in, as `SourceInfo` names them.
+        /// The format it was read in, as `SourceInfo` names it.
         public var format: String
+        /// The text encoding it was read in, as `SourceInfo` names it.
         public var encoding: String
     }
 

@@ -1,4 +1,4 @@
-// tsearch-bench: the numbers behind TranscriptSearch's speed claims (DESIGN section 8).
+// tsearch-bench: the numbers behind TranscriptSearch's speed claims (the README's performance section).
 //
 //   swift run -c release tsearch-bench [--quick] [--rows N] [--runs K]
 //       [--section load|search|suggest|process|export|epub|typing|navigation|server|all] [--python PYTHON-WITH-EBOOKLIB]

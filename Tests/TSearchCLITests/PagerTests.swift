@@ -128,7 +128,7 @@ struct PagerStateTests {
         #expect(state.cursor.current == 4)
     }
 
-    /// Point 1: golden frames, several sizes, CJK and emoji.
+    /// Golden frames, several sizes, CJK and emoji.
     @Test func framesAsRecorded() throws {
         var state = try Self.state()
         try assertFrame(PagerView.render(state, colour: false), "budget-80x24.txt")
@@ -157,7 +157,7 @@ struct PagerStateTests {
         #expect(TerminalWidth.of("e\u{301}") == 1)
     }
 
-    /// Point 4: a row holding escape sequences cannot drive the terminal from the pager.
+    /// A row holding escape sequences cannot drive the terminal from the pager.
     @Test func escapeSequencesInRowsNeverReachTheScreen() throws {
         let hostile = Corpus([Transcript(source: SourceInfo(path: "x.srt", format: "srt", encoding: "UTF-8"), rows: [
             Row(id: RowID(source: 0, index: 0), text: "budget \u{1B}]0;pwned\u{07} \u{1B}[2J \u{1B}]52;c;ZXZpbA==\u{07} \u{1B}[10;10H moved",

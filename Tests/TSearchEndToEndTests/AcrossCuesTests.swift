@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 10, point 1, as a user meets it: a sentence cut over two SRT cues is found with
+/// Searching across cues as a user meets it: a sentence cut over two SRT cues is found with
 /// `--across-cues`, printed whole with the first cue's time, stepped by `next`, exported whole.
 @Suite(.serialized) struct AcrossCuesTests {
     static let srt = """

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @Suite(.serialized) struct EPUBCommandTests {
-    /// Point 2: a hit in chapter 3 is labelled with chapter 3's TOC title, in human and JSON output.
+    /// A hit in chapter 3 is labelled with chapter 3's TOC title, in human and JSON output.
     @Test func hitsAreLabelledWithTheirTOCSection() throws {
         let human = try TSearch.run(["search", "Budget Review", "Samples/minutes.epub"])
         #expect(human.status == 0)
@@ -29,7 +29,7 @@ import Testing
     }
 }
 
-/// Point 1: real books made by other tools. `Scripts/realepubs/fetch.sh DIR` collects EPUB 2 and 3
+/// Real books made by other tools. `Scripts/realepubs/fetch.sh DIR` collects EPUB 2 and 3
 /// books from Debian's packages and PyPI and records what ebooklib + an HTML extractor read; with
 /// `TSEARCH_REAL_EPUBS=DIR`, every book's rows (and section titles) are compared.
 @Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["TSEARCH_REAL_EPUBS"] != nil))

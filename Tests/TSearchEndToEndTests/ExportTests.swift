@@ -9,7 +9,7 @@ func assertGolden(_ actual: String, _ name: String, sourceLocation: SourceLocati
 }
 
 @Suite(.serialized) struct ExportTests {
-    /// Point 1: golden files for each format, on the samples.
+    /// Golden files for each format, on the samples.
     @Test(arguments: ["ansi", "html", "markup"])
     func samplesExportAsRecorded(_ format: String) throws {
         let result = try TSearch.run(["export", "--format", format, "budget", "Samples/"])
@@ -27,7 +27,7 @@ func assertGolden(_ actual: String, _ name: String, sourceLocation: SourceLocati
         #expect(all.stdout.components(separatedBy: "<div class=\"row").count - 1 == rows)
     }
 
-    /// Point 2: hostile transcript text is shown as text, never run, in HTML; escapes are removed in ANSI.
+    /// Hostile transcript text is shown as text, never run, in HTML; escapes are removed in ANSI.
     @Test func hostileTextIsEscapedInHTMLAndStrippedInANSI() throws {
         let folder = try TSearch.temporaryDirectory()
         let hostile = """

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Point 4 of the foundation issue: malformed files give a warning or an error naming the file (and
+/// Malformed files give a warning or an error naming the file (and
 /// line), the right exit code, and every good cue is still found.
 @Suite(.serialized) struct MalformedInputTests {
     static func folder() throws -> URL {
@@ -68,7 +68,7 @@ import Testing
     }
 }
 
-/// Point 6: escape sequences from a transcript never reach the terminal, in any output mode.
+/// Escape sequences from a transcript never reach the terminal, in any output mode.
 struct EscapeSequenceTests {
     static let modes: [[String]] = [
         ["search", "budget"],

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The navigation issue's points 2 to 4, on the built binary with a temporary `$TSEARCH_STATE`.
+/// Stepping through a saved search, on the built binary with a temporary `$TSEARCH_STATE`.
 @Suite(.serialized) struct NavigationTests {
     struct Session {
         let folder: URL
@@ -116,7 +116,7 @@ import Testing
         }
     }
 
-    /// Point 3: editing a searched file between search and next searches again and re-anchors.
+    /// Editing a searched file between search and next searches again and re-anchors.
     @Test func editingAFileSearchesAgainAndReanchors() throws {
         let session = try Session()
         let file = session.folder.appendingPathComponent("meeting.srt")
@@ -174,7 +174,7 @@ import Testing
         #expect(next.stdout.contains("BUDGET ONE") && !next.stdout.contains("budget two"))
     }
 
-    /// Point 4: two `tsearch next` processes at once, a hundred times: every step counts.
+    /// Two `tsearch next` processes at once, a hundred times: every step counts.
     @Test func concurrentStepsAreNeverLost() throws {
         let session = try Session()
         _ = try session.run(["search", "e", "Samples/standup.vtt"])
@@ -191,7 +191,7 @@ import Testing
         #expect(try session.savedPosition() == 200 % hits)
     }
 
-    /// Point 4: a process killed in the middle of writing leaves the old session whole, and the cache
+    /// A process killed in the middle of writing leaves the old session whole, and the cache
     /// it names: killed while writing the new cache (attempt 0), then while writing the session itself.
     @Test func killedMidWriteLeavesTheOldSessionIntact() throws {
         let session = try Session()

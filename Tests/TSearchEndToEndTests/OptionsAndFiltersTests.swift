@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Point 3 of the options issue: speaker, time and file filters and facet counts, end to end on the samples.
+/// Speaker, time and file filters and facet counts, end to end on the samples.
 @Suite(.serialized) struct OptionsAndFiltersTests {
     static func hits(_ arguments: [String]) throws -> [[String: Any]] {
         let outcome = try TSearch.run(["search", "--json"] + arguments)

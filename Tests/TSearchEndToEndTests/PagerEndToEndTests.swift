@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Point 2 of the pager issue: the real binary in a real terminal (tmux), driven by keys.
+/// The pager as a user meets it: the real binary in a real terminal (tmux), driven by keys.
 @Suite(.serialized, .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")))
 struct PagerEndToEndTests {
     /// Runs tmux on a server of this test's own, through `sh -c` started with posix_spawn and reaped
@@ -103,7 +103,7 @@ struct PagerEndToEndTests {
         _ = try Self.tmux(["send-keys", "-t", "pager", "/", "b", "u", "d", "g", "e", "t"])
         try Self.waitFor("/budget▏")
         _ = try Self.tmux(["send-keys", "-t", "pager", "Enter"])
-        // The new hits are re-anchored to the rows on screen (DESIGN section 5, rule 2): the hit
+        // The new hits are re-anchored to the rows on screen (`HitCursor+Reanchoring.swift`, rule 2): the hit
         // nearest the screen's centre is current. Read which, then step from it.
         let first = try Self.waitFor("\"budget\"  hit ")
         let status = try #require(first.last { $0.contains("\"budget\"  hit ") })

@@ -178,7 +178,7 @@ import Testing
         #expect(!times.isEmpty && times == starts)
     }
 
-    /// Point 5: the EDL (and the M3U) of the samples play in mpv without an error. Each sample gets a
+    /// The EDL (and the M3U) of the samples play in mpv without an error. Each sample gets a
     /// recording beside it: a ten-minute test picture and tone made by ffmpeg (one file, linked).
     @Test(.enabled(if: Self.hasTool("mpv") && Self.hasTool("ffmpeg")))
     func samplesPlayInMPV() throws {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Point 2: the loaders against files made by other tools. `Scripts/realfiles/fetch.sh DIR` downloads
+/// The loaders against files made by other tools. `Scripts/realfiles/fetch.sh DIR` downloads
 /// the test data of webvtt-py, pysrt, srt, pysubs2 and pycaption, writes files with pysubs2's,
 /// pycaption's and openai-whisper's writers, and records what those libraries read; with
 /// `TSEARCH_REAL_FILES=DIR` set, every file is loaded by `tsearch rows --json` and compared: same
@@ -115,7 +115,7 @@ struct RealFilesTests {
             } else {
                 Issue.record("\(reference.path): \(rows.count) rows, reference \(reference.rows.count); first rows \(rows.prefix(3)) vs \(reference.rows.prefix(3).map(\.text))")
             }
-            // Point 5 on real files: rows --json is what search sees.
+            // On real files too: rows --json is what search sees.
             if let first = rows.first {
                 #expect(try searchedRows(file, firstText: first.text) == rows, "\(reference.path)")
             }

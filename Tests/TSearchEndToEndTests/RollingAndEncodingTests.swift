@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 10, points 2 and 3, as a user meets them: YouTube-style rolling captions, and subtitle
+/// As a user meets them: YouTube-style rolling captions, and subtitle
 /// files saved in legacy encodings.
 @Suite(.serialized) struct RollingAndEncodingTests {
     /// A YouTube-shaped auto-caption file: line n builds up word by word (a timing tag per word)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The row cache (issue 8): a big file's parsed rows are kept beside the session and used while the
+/// The row cache: a big file's parsed rows are kept beside the session and used while the
 /// file is unchanged; a changed file, or a damaged or foreign cache, is parsed again.
 @Suite(.serialized) struct RowCacheTests {
     struct Setup {

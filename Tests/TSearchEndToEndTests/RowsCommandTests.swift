@@ -40,7 +40,7 @@ func searchedRows(_ path: String, firstText: String, in directory: URL = TSearch
 }
 
 @Suite(.serialized) struct RowsCommandTests {
-    /// Point 5: `rows --json` prints the same rows that search sees, for every sample.
+    /// `rows --json` prints the same rows that search sees, for every sample.
     @Test(arguments: SearchCommandTests.sampleFiles + OtherSubtitleFormatsTests.names)
     func rowsAreWhatSearchSees(_ name: String) throws {
         let (rows, outcome) = try printedRows("Samples/" + name)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Point 5: the completion scripts load in bash and zsh (and fish), and complete as a user types;
+/// The completion scripts load in bash and zsh (and fish), and complete as a user types;
 /// the man page renders without a warning. Each shell's test is skipped when that shell is absent.
 @Suite(.serialized) struct ShellCompletionEndToEndTests {
     static func path(of tool: String) -> String? {

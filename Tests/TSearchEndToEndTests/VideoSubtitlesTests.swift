@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 10, subtitles inside videos (point 4): videos that ffmpeg makes here from our own SRT text,
+/// Subtitles inside videos: videos that ffmpeg makes here from our own SRT text,
 /// searched end to end by the built binary, with ffprobe/ffmpeg reached through the PATH.
 enum VideoFixtures {
     /// The real tools, when the machine has them.
@@ -328,7 +328,7 @@ struct VideoSubtitlesTests {
     }
 }
 
-/// Point 4's second half, which needs no ffmpeg: without ffprobe/ffmpeg on the PATH, a named video
+/// Videos when ffmpeg is missing (no ffmpeg needed to test it): without ffprobe/ffmpeg on the PATH, a named video
 /// is an error that says what to install (exit 2); a video found in a directory is a warning.
 @Suite(.serialized) struct VideoToolsMissingTests {
     @Test func aNamedVideoSaysWhatToInstall() throws {

@@ -7,7 +7,7 @@ import Testing
 import TranscriptModel
 @testable import TranscriptFormats
 
-/// The pieces of the fast loader (issue 8): SubRip read in place from bytes, in pieces on several
+/// The pieces of the fast loader: SubRip read in place from bytes, in pieces on several
 /// threads, straight into columns. Each piece is checked against the string-based code it stands in
 /// for, which is the reference.
 struct ByteReadingTests {
@@ -286,8 +286,8 @@ struct ByteReadingTests {
         return text.withUTF8 { WebVTTParser().parseInPlace(ByteText(bytes: $0), file: "g.vtt", pieces: pieces) }
     }
 
-    /// WebVTT read in place equals the string reading (`WebVTTMarkup` per cue, the reading before
-    /// issue 8), in one piece or several.
+    /// WebVTT read in place equals the string reading (`WebVTTMarkup` per cue, as WebVTT was
+    /// read before it was read in place), in one piece or several.
     @Test(arguments: ["\n", "\r\n"])
     func webVTTInPlaceEqualsTheStringReading(_ lineEnd: String) throws {
         for seed in UInt64(1)...6 {

@@ -45,7 +45,7 @@ struct EPUBTests {
         #expect(result.rows.map(\.text) == ["Café budget", "Unclosed line"])
     }
 
-    /// Point 3: a billion-laughs document and an XXE are refused, the rest loads.
+    /// A billion-laughs document and an XXE are refused, the rest loads.
     @Test func entityDeclarationsAreRefused() throws {
         let laughs = """
         <?xml version="1.0"?><!DOCTYPE html [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">\
@@ -70,7 +70,7 @@ struct EPUBTests {
         #expect(!result.rows.contains { $0.text.contains("root:") })
     }
 
-    /// Point 3: a zip bomb, a member that inflates past the limit, is refused in bounded memory.
+    /// A zip bomb, a member that inflates past the limit, is refused in bounded memory.
     @Test func zipBombsAreRefused() throws {
         var zip = ZIPWriter()
         zip.add("mimetype", "application/epub+zip", deflate: false)

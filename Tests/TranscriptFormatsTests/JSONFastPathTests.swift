@@ -3,7 +3,7 @@ import Testing
 import TranscriptModel
 @testable import TranscriptFormats
 
-/// The shortcuts the JSON reader takes for the common case (issue 8), each checked against what it
+/// The shortcuts the JSON reader takes for the common case, each checked against what it
 /// stands in for: numbers read without a string (against `Double(String)`), strings without escapes
 /// made straight from their bytes (against Foundation's JSON reader), and segment text collapsed
 /// straight into the columns (against `TextCleanup.collapsingWhitespace` + `appendRow(text:)`).

@@ -80,7 +80,7 @@ enum LegacySubtitles {
 }
 
 struct LegacyEncodingTests {
-    /// Point 3: each language's file loads with the right text, detected (the heuristic is sure:
+    /// Each language's file loads with the right text, detected (the heuristic is sure:
     /// no warning), and also when the encoding is named.
     @Test(arguments: [
         (LegacySubtitles.russian, "CP1251", "windows-1251"),

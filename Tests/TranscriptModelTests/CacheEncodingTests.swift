@@ -6,7 +6,7 @@ import Darwin
 import Testing
 @testable import TranscriptModel
 
-/// The pieces of the cache format that issue 8 made faster: the checksum fed in pieces and summed on
+/// The pieces of the cache format that make it fast: the checksum fed in pieces and summed on
 /// two threads, the writer that streams big columns in place, and the checks a corpus read from a
 /// cache must pass.
 struct CacheEncodingTests {

@@ -85,7 +85,7 @@ struct ReanchoringTests {
         return HitCursor.Anchor(row: hit.row, utf8Range: hit.utf8Range)
     }
 
-    /// Point 1 of the navigation issue: a query growing letter by letter keeps the same word current.
+    /// A query growing letter by letter keeps the same word current.
     @Test(arguments: 0..<5)
     func growingQueryStaysOnTheSameWord(_ startAt: Int) {
         // Start on the `startAt`-th "budget" word and type b, bu, bud, budg, budget.

@@ -3,7 +3,7 @@ import TranscriptModel
 @testable import TranscriptSearch
 
 /// The reference matcher's behaviour, pinned: expected hits are marked in the text with brackets.
-/// These are the semantics every faster matcher must copy exactly (DESIGN section 4).
+/// These are the semantics every faster matcher must copy exactly.
 struct ReferenceMatcherTests {
     struct Case: CustomTestStringConvertible, Sendable {
         let marked: String

@@ -2,7 +2,7 @@ import Testing
 import TranscriptModel
 @testable import TranscriptSearch
 
-/// Point 1 of the options issue: every option against the reference semantics on a grid of texts.
+/// Every option against the reference semantics on a grid of texts.
 struct SearchOptionsTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let marked: String
@@ -78,7 +78,7 @@ struct SearchOptionsTests {
         }
     }
 
-    /// Point 2: `supportedOptions` is true to the implementation: flipping each option changes the
+    /// `supportedOptions` is true to the implementation: flipping each option changes the
     /// result on a text built to show it.
     @Test(arguments: SearchOptions.Option.allCases)
     func everySupportedOptionChangesResults(_ option: SearchOptions.Option) throws {

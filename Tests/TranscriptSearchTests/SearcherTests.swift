@@ -32,7 +32,7 @@ struct SearcherTests {
         #expect(accepted == [0, 2, 3, 5])
     }
 
-    /// Point 4: results come back out of order (the older search is slow and ignores cancellation);
+    /// Results come back out of order (the older search is slow and ignores cancellation);
     /// the UI sees only the newest.
     @Test func aSlowOlderSearchNeverReplacesANewerOne() async {
         let screen = Screen()
@@ -50,7 +50,7 @@ struct SearcherTests {
         #expect(await screen.searched == ["slow", "fast"])
     }
 
-    /// Point 4: a newer request cancels the search in flight; a cooperative engine stops.
+    /// A newer request cancels the search in flight; a cooperative engine stops.
     @Test func submittingCancelsTheSearchInFlight() async {
         let screen = Screen()
         let searcher = Searcher(debounce: .milliseconds(5), engine: { request in

@@ -6,7 +6,7 @@ import TranscriptRendering
 import TranscriptSearch
 import TranscriptStore
 
-/// `tsearch pager [QUERY] [PATH ...]`: the interactive pager (DESIGN section 7). With no arguments it
+/// `tsearch pager [QUERY] [PATH ...]`: the interactive pager. With no arguments it
 /// opens the saved search at its current hit; quitting saves the search and its current hit back, so
 /// `tsearch next` goes on from there.
 ///

@@ -1,3 +1,4 @@
+import TranscriptFormats
 import TranscriptModel
 import TranscriptSearch
 import TranscriptServer

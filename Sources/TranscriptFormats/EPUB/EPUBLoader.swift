@@ -14,6 +14,8 @@ import TranscriptModel
 public enum EPUBLoader {
     static let fontObfuscation: Set<String> = ["http://www.idpf.org/2008/embedding", "http://ns.adobe.com/pdf/enc#RC"]
 
+    /// The rows of the EPUB book in `bytes`, in spine order, as described above; `path` is named in
+    /// warnings and locators. Throws when the archive cannot be read or no content document loads.
     public static func load(bytes: [UInt8], path: String, limits: ZIPArchive.Limits = ZIPArchive.Limits()) throws(FormatError) -> ParsedRows {
         let archive: ZIPArchive
         do {

@@ -31,6 +31,7 @@ import TranscriptModel
 /// The file's UTF-8 is read in place into columns, segment by segment (no tree of a million
 /// segments or words in memory).
 public struct JSONTranscriptParser: TranscriptParser {
+    /// A JSON transcript parser; it has no settings.
     public init() {}
 
     static let textKeys = ["text", "context", "content", "transcript"]
@@ -59,6 +60,8 @@ public struct JSONTranscriptParser: TranscriptParser {
         }
     }()
 
+    /// The rows of JSON `text` in whichever shape above it holds; throws for a syntax error or an
+    /// unknown shape, naming the line in `file`.
     public func parse(_ text: String, file: String) throws(FormatError) -> ParsedRows {
         var text = text
         let parsed = text.withUTF8 { bytes in

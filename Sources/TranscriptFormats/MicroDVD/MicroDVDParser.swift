@@ -9,6 +9,7 @@ import TranscriptModel
 /// - A line that does not start with two frame numbers, or whose end is before its start, is a
 ///   warning naming the line; the rest loads.
 public struct MicroDVDParser: TranscriptParser {
+    /// A MicroDVD parser; the frame rate comes from each file.
     public init() {}
 
     /// The frame rate assumed when the file does not name one.
@@ -70,6 +71,8 @@ public struct MicroDVDParser: TranscriptParser {
         return out + rest
     }
 
+    /// The rows of MicroDVD `text`, one per subtitle line, timed at the file's frame rate; `file` is
+    /// named in warnings and locators.
     public func parse(_ text: String, file: String) -> ParsedRows {
         var result = ParsedRows()
         let lines = SourceLines(text)

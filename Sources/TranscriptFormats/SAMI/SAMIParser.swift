@@ -15,6 +15,7 @@ import TranscriptModel
 ///
 /// Complexity: one pass over the text, O(length).
 public struct SAMIParser: TranscriptParser {
+    /// A SAMI parser; it has no settings.
     public init() {}
 
     /// A caption as read: where it starts, its track, its text.
@@ -25,6 +26,8 @@ public struct SAMIParser: TranscriptParser {
         var text: String
     }
 
+    /// The rows of SAMI `text`, one per `<SYNC>` with text in the track read; `file` is named in warnings
+    /// and locators.
     public func parse(_ text: String, file: String) -> ParsedRows {
         var result = ParsedRows()
         var captions: [[Caption]] = []  // per SYNC: its paragraphs

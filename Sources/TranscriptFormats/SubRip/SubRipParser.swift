@@ -19,10 +19,12 @@ import TranscriptModel
 /// line or cue, except for a cue whose text holds markup, a control character or a non-ASCII space,
 /// which is read as a string by the same rules.
 public struct SubRipParser: TranscriptParser {
+    /// A SubRip parser; it has no settings.
     public init() {}
 
     static let timingExample = "00:01:02,500 --> 00:01:04,000"
 
+    /// The rows of SubRip `text`, one per cue; `file` is named in warnings and locators.
     public func parse(_ text: String, file: String) -> ParsedRows {
         ParsedRows(readingUTF8Of: text, file: file) { parse($0, file: file) }
     }

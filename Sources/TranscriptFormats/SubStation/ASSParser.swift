@@ -13,6 +13,7 @@ import TranscriptModel
 /// - `Comment:` lines, styles, fonts and graphics sections are skipped. A `Dialogue:` line with too
 ///   few fields or times that do not parse is a warning naming the line; the rest loads.
 public struct ASSParser: TranscriptParser {
+    /// An ASS/SSA parser; it has no settings.
     public init() {}
 
     static let timingExample = "Dialogue: 0,0:00:01.50,0:00:04.00,Default,Alice,0,0,0,,text"
@@ -25,6 +26,7 @@ public struct ASSParser: TranscriptParser {
         return lower.hasPrefix("[") && lower.contains("[events]") && (lower.contains("\ndialogue:") || lower.contains("\nformat:"))
     }
 
+    /// The rows of ASS/SSA `text`, one per `Dialogue:` line; `file` is named in warnings and locators.
     public func parse(_ text: String, file: String) -> ParsedRows {
         var result = ParsedRows()
         let lines = SourceLines(text)

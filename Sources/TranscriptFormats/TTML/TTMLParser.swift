@@ -17,8 +17,11 @@ import TranscriptModel
 ///   the line; stray `<`, `&` and HTML entities are read leniently, with a warning (see
 ///   `XMLTree.document`).
 public struct TTMLParser: TranscriptParser {
+    /// A TTML parser; it has no settings.
     public init() {}
 
+    /// The rows of TTML `text`, one per `<p>`; throws when the document is not XML it can
+    /// read, naming the line in `file`.
     public func parse(_ text: String, file: String) throws(FormatError) -> ParsedRows {
         let (root, warnings) = try XMLTree.document(text, file: file)
         guard root.name == "tt" else {

@@ -5,6 +5,7 @@ import TranscriptModel
 /// with times and speakers by `MeetingTextReader`; otherwise plain text (`PlainTextParser`), one
 /// row per line. The layout is judged from the first lines (`MeetingTextLayout.detectionLines`).
 public struct MeetingTextParser: TranscriptParser {
+    /// A meeting-text parser; the layout is judged per file.
     public init() {}
 
     /// The rows of `text`: in the meeting layout its first lines are written in, else one per line.

@@ -6,8 +6,10 @@ import TranscriptModel
 /// The file's UTF-8 is read in place (`ByteText`), in pieces on every core (any line starts a
 /// piece), straight into columns.
 public struct PlainTextParser: TranscriptParser {
+    /// A plain-text parser; it has no settings.
     public init() {}
 
+    /// The rows of plain `text`, one per non-empty line; `file` is named in locators.
     public func parse(_ text: String, file: String) -> ParsedRows {
         ParsedRows(readingUTF8Of: text, file: file) { parse($0, file: file) }
     }

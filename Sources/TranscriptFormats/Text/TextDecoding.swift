@@ -22,7 +22,9 @@ import TranscriptModel
 public enum TextDecoding {
     /// Decoded text and the name of the encoding that was used.
     public struct Decoded: Sendable, Equatable {
+        /// The decoded text.
         public var text: String
+        /// The name of the encoding the text was decoded from, as `SourceInfo.encoding` records it (`UTF-8`, `windows-1252`, …).
         public var encoding: String
         /// The detected encoding, when it was guessed from bytes that are not UTF-8.
         var guess: EncodingDetection.Guess?

@@ -28,6 +28,7 @@ public struct TextEncoding: Sendable, Hashable, CustomStringConvertible {
         self.iconvName = iconvName
     }
 
+    /// The encoding's name as the user gave it (or as detection names it).
     public var description: String { name }
 
     /// A few names to try, for messages.

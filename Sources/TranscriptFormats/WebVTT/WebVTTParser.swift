@@ -22,12 +22,15 @@ public struct WebVTTParser: TranscriptParser {
     /// What to do with YouTube-style rolling captions (see `RollingCaptionCollapser`).
     public var rollingCaptions: RollingCaptions
 
+    /// A WebVTT parser that collapses rolling captions or keeps every cue, as `rollingCaptions` says.
     public init(rollingCaptions: RollingCaptions = .collapse) {
         self.rollingCaptions = rollingCaptions
     }
 
     static let timingExample = "00:01:02.500 --> 00:01:04.000"
 
+    /// The rows of WebVTT `text`, one per cue (or per spoken line of rolling captions); `file` is named
+    /// in warnings and locators.
     public func parse(_ text: String, file: String) -> ParsedRows {
         var text = text
         return text.withUTF8 { bytes in

@@ -7,6 +7,7 @@ import TranscriptModel
 /// - A line whose times are not whole non-negative milliseconds (or absurd: past a million hours),
 ///   or that has fewer than three columns, is a warning naming the line; the rest loads.
 public struct WhisperTSVParser: TranscriptParser {
+    /// A Whisper TSV parser; it has no settings.
     public init() {}
 
     static let header = "start\tend\ttext"
@@ -31,6 +32,8 @@ public struct WhisperTSVParser: TranscriptParser {
         return Timestamp(milliseconds: value)
     }
 
+    /// The rows of Whisper TSV `text`, one per line after the header (when there is one); `file` is
+    /// named in warnings and locators.
     public func parse(_ text: String, file: String) -> ParsedRows {
         var result = ParsedRows()
         let lines = SourceLines(text)

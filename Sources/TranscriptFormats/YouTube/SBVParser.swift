@@ -8,6 +8,7 @@ import TranscriptModel
 /// - A block whose first line is not a timing line, or whose times do not parse, is a warning naming
 ///   the line; the rest loads.
 public struct SBVParser: TranscriptParser {
+    /// A SubViewer parser; it has no settings.
     public init() {}
 
     static let timingExample = "0:00:01.000,0:00:03.500"
@@ -27,6 +28,7 @@ public struct SBVParser: TranscriptParser {
         return timing(first) != nil
     }
 
+    /// The rows of SubViewer `text`, one per block; `file` is named in warnings and locators.
     public func parse(_ text: String, file: String) -> ParsedRows {
         var result = ParsedRows()
         let lines = SourceLines(text)

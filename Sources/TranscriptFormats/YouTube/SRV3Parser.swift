@@ -11,8 +11,11 @@ import TranscriptModel
 /// - A `<p>` whose `t` or `d` is not whole milliseconds (or absurd) is a warning naming its line.
 ///   Bad XML is an error naming the line (see `XMLTree.document`).
 public struct SRV3Parser: TranscriptParser {
+    /// An srv3 parser; it has no settings.
     public init() {}
 
+    /// The rows of srv3 `text`, one per `<p>`; throws when the XML cannot be read, naming the line in
+    /// `file`.
     public func parse(_ text: String, file: String) throws(FormatError) -> ParsedRows {
         let (root, warnings) = try XMLTree.document(text, file: file)
         guard root.name == "timedtext" else {

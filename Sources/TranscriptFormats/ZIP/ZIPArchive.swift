@@ -18,6 +18,7 @@ public struct ZIPArchive: Sendable {
         /// Inflated bytes per compressed byte.
         public var maximumRatio: Int
 
+        /// Limits for untrusted input: 100,000 members, 64 MiB per member, 1,000 inflated bytes per compressed byte.
         public init(maximumEntries: Int = 100_000, maximumEntrySize: Int = 64 << 20, maximumRatio: Int = 1_000) {
             self.maximumEntries = maximumEntries
             self.maximumEntrySize = maximumEntrySize
@@ -27,20 +28,30 @@ public struct ZIPArchive: Sendable {
 
     /// One member, as the central directory describes it.
     public struct Entry: Hashable, Sendable {
+        /// The member's path inside the archive, e.g. `OEBPS/ch01.xhtml`.
         public var name: String
+        /// The compression method: 0 stored, 8 deflate (the only two read).
         public var method: UInt16
+        /// Whether the member is encrypted (its contents cannot be read).
         public var isEncrypted: Bool
+        /// The CRC-32 of the inflated bytes, checked when they are read.
         public var crc32: UInt32
+        /// Bytes stored in the archive.
         public var compressedSize: Int
+        /// Bytes once inflated, as the directory claims (inflation stops at the limits whatever it claims).
         public var uncompressedSize: Int
         var localHeaderOffset: Int
     }
 
+    /// The members in central-directory order.
     public let entries: [Entry]
+    /// The bounds this archive is read within.
     public let limits: Limits
     private let bytes: [UInt8]
     private let byName: [String: Int]
 
+    /// Reads the central directory of the archive in `bytes` (kept in memory; members are inflated
+    /// when asked for). Throws when the directory is damaged or past `limits`.
     public init(bytes: [UInt8], limits: Limits = Limits()) throws(ZIPError) {
         self.bytes = bytes
         self.limits = limits
@@ -50,6 +61,7 @@ public struct ZIPArchive: Sendable {
         self.byName = byName
     }
 
+    /// The first member named `name` exactly, or nil. - Complexity: O(1).
     public func entry(named name: String) -> Entry? {
         byName[name].map { entries[$0] }
     }
@@ -216,17 +228,26 @@ private func le64(_ bytes: [UInt8], _ offset: Int) -> UInt64 {
 
 /// A ZIP archive or member that cannot be read; `entry` names the member when there is one.
 public struct ZIPError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong.
     public enum Kind: Hashable, Sendable {
+        /// The archive contradicts itself or runs short; the reason says where.
         case corrupt(String)
+        /// The member is encrypted.
         case encrypted
+        /// The member uses a compression method other than stored (0) and deflate (8).
         case unsupportedMethod(UInt16)
+        /// The member would inflate past `limit` bytes.
         case tooLarge(limit: Int)
+        /// The directory lists more members than `limit`.
         case tooManyEntries(Int, limit: Int)
     }
 
+    /// The member concerned, or nil for the archive as a whole.
     public var entry: String?
+    /// What went wrong.
     public var kind: Kind
 
+    /// The message: the member (when there is one), then what went wrong.
     public var description: String {
         let subject = entry.map { "\($0): " } ?? ""
         switch kind {

@@ -30,31 +30,41 @@ public struct TranscriptAttributes: AttributeScope {
 
     /// A hit's text; the value is the hit's position among all hits (0-based).
     public enum HitAttribute: CodableAttributedStringKey {
+        /// The type of the attribute's value.
         public typealias Value = Int
+        /// The attribute's name when an attributed string is encoded: `TranscriptSearch.hit`.
         public static let name = "TranscriptSearch.hit"
     }
 
     /// The current hit's text (`true`), beside its `hit`.
     public enum CurrentHitAttribute: CodableAttributedStringKey {
+        /// The type of the attribute's value.
         public typealias Value = Bool
+        /// The attribute's name when an attributed string is encoded: `TranscriptSearch.currentHit`.
         public static let name = "TranscriptSearch.currentHit"
     }
 
     /// A label numbering a row's hits (`3/17`, `3-4/17`); the value is the position of its first.
     public enum HitNumberAttribute: CodableAttributedStringKey {
+        /// The type of the attribute's value.
         public typealias Value = Int
+        /// The attribute's name when an attributed string is encoded: `TranscriptSearch.hitNumber`.
         public static let name = "TranscriptSearch.hitNumber"
     }
 
     /// A speaker label (`Alice: `); the value is the speaker's name.
     public enum SpeakerLabelAttribute: CodableAttributedStringKey {
+        /// The type of the attribute's value.
         public typealias Value = String
+        /// The attribute's name when an attributed string is encoded: `TranscriptSearch.speakerLabel`.
         public static let name = "TranscriptSearch.speakerLabel"
     }
 
     /// A time label (`00:06:32`); the value is the row's start in seconds (milliseconds exact).
     public enum TimestampAttribute: CodableAttributedStringKey {
+        /// The type of the attribute's value.
         public typealias Value = Double
+        /// The attribute's name when an attributed string is encoded: `TranscriptSearch.timestamp`.
         public static let name = "TranscriptSearch.timestamp"
     }
 }

@@ -5,9 +5,12 @@
 /// never be mistaken for a highlight; decoding undoes exactly that. Ranges are UTF-8 byte offsets
 /// into the plain text, the same as on every other wire.
 public struct HighlightMarkup: Hashable, Sendable {
+    /// The text written before each hit (`<em>` by default); never empty.
     public var preTag: String
+    /// The text written after each hit (`</em>` by default); never empty.
     public var postTag: String
 
+    /// Markup with the given tags; an empty tag is a programming error (it traps).
     public init(preTag: String = "<em>", postTag: String = "</em>") {
         precondition(!preTag.isEmpty && !postTag.isEmpty, "highlight tags are never empty")
         self.preTag = preTag

@@ -41,6 +41,7 @@ import TranscriptSearch
 /// Strings are JSON-escaped (see `JSONObjectWriter`); control characters from transcripts arrive
 /// escaped, never raw. A later schema adds members or types; it never changes or removes one.
 public enum JSONLinesFormat {
+    /// The schema number every record carries (`"schema":1`).
     public static let schema = 1
 
     /// Rows longer than this many UTF-8 bytes give their `text` in their first hit record only.
@@ -107,12 +108,14 @@ public enum JSONLinesFormat {
         return object.finished
     }
 
+    /// The `context` record of `row` (a row shown around a hit with `-C`).
     public static func contextRecord(_ row: Row) -> String {
         var object = begin("context")
         addRow(row, to: &object)
         return object.finished
     }
 
+    /// The `row` record of `row` (`tsearch rows --json`).
     public static func rowRecord(_ row: Row) -> String {
         var object = begin("row")
         addRow(row, to: &object)
@@ -127,6 +130,7 @@ public enum JSONLinesFormat {
         return object.finished
     }
 
+    /// The `summary` record that ends a search's output.
     public static func summaryRecord(_ summary: SearchSummary) -> String {
         var object = begin("summary")
         object.add("query", summary.query)
@@ -188,17 +192,28 @@ public enum JSONLinesFormat {
 
 /// The totals of one search, for the summary record and the human footer.
 public struct SearchSummary: Hashable, Sendable {
+    /// The query as typed, filter tokens included.
     public var query: String
+    /// Whether case had to match.
     public var caseMatching: CaseMatching
+    /// The number of hits.
     public var hits: Int
+    /// The number of rows holding at least one hit.
     public var rowsWithHits: Int
+    /// The number of rows searched.
     public var rows: Int
+    /// The number of files searched.
     public var files: Int
+    /// The number of files holding at least one hit.
     public var filesWithHits: Int
+    /// The number of files that could not be read.
     public var errors: Int
+    /// The number of warnings (cues skipped, guesses made).
     public var warnings: Int
+    /// Hit counts by speaker, file and section, when they were counted.
     public var facets: Facets?
 
+    /// A summary from its totals.
     public init(
         query: String, caseMatching: CaseMatching, hits: Int, rowsWithHits: Int, rows: Int,
         files: Int, filesWithHits: Int, errors: Int, warnings: Int, facets: Facets? = nil

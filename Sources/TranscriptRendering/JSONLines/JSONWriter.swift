@@ -13,20 +13,24 @@ public struct JSONObjectWriter {
     private var bytes: [UInt8] = [UInt8(ascii: "{")]
     private var isFirst = true
 
+    /// An empty object (`{`), ready for members.
     public init() {
         bytes.reserveCapacity(256)
     }
 
+    /// Adds a string member, escaped as above; nil is `null`.
     public mutating func add(_ key: String, _ value: String?) {
         appendKey(key)
         if let value { Self.appendString(value, to: &bytes) } else { append("null") }
     }
 
+    /// Adds a number member; nil is `null`.
     public mutating func add(_ key: String, _ value: Int?) {
         appendKey(key)
         append(value.map(String.init) ?? "null")
     }
 
+    /// Adds a number member; nil is `null`.
     public mutating func add(_ key: String, _ value: Int64?) {
         appendKey(key)
         append(value.map(String.init) ?? "null")
@@ -38,6 +42,7 @@ public struct JSONObjectWriter {
         append(milliseconds.map(DecimalSeconds.text) ?? "null")
     }
 
+    /// Adds `true` or `false`.
     public mutating func add(_ key: String, _ value: Bool) {
         appendKey(key)
         append(value ? "true" : "false")

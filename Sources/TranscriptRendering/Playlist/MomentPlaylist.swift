@@ -33,12 +33,14 @@ public struct MomentPlaylist: Sendable {
     public struct Moment: Hashable, Sendable {
         /// The media file's absolute path, or a URL: written into the playlist as it is.
         public var media: String
+        /// Where the row starts.
         public var start: Timestamp
         /// Where the row ends (its start when the row has no end).
         public var end: Timestamp
         /// What the player shows for it, e.g. `planning.srt 01:02 Alice: we need to cut the budget`.
         public var label: String
 
+        /// A moment; `start` after `end` is a programming error (it traps).
         public init(media: String, start: Timestamp, end: Timestamp, label: String) {
             precondition(start <= end, "a moment ends before it starts")
             self.media = media
@@ -50,12 +52,17 @@ public struct MomentPlaylist: Sendable {
 
     /// A stretch of one media file to play: one or more padded moments merged.
     public struct Clip: Hashable, Sendable {
+        /// The media file's path or URL, as in its moments.
         public var media: String
+        /// Where to start playing: the first moment's start less the padding, never before 0.
         public var start: Timestamp
+        /// Where to stop: the last moment's end plus the padding, and at least the minimum length after
+        /// `start`.
         public var end: Timestamp
         /// The labels of the moments merged into the clip, in time order.
         public var labels: [String]
 
+        /// How long the clip plays, in milliseconds.
         public var lengthMilliseconds: Int64 { end.milliseconds - start.milliseconds }
 
         /// The first moment's label, with `(+N more)` when moments were merged.
@@ -65,6 +72,8 @@ public struct MomentPlaylist: Sendable {
         }
     }
 
+    /// The clips to play: media files in the order their first moment came, each file's clips in time
+    /// order, overlapping ones merged.
     public let clips: [Clip]
 
     /// Pads, clamps and merges `moments`. `padding` and `minimumLength` are in milliseconds

@@ -1,12 +1,17 @@
 /// Which colours each part of the output gets, as SGR parameter strings (`"1;31"` is bold red).
 /// Whether colour is used at all is decided elsewhere (`Styler.isEnabled`): the two never mix.
 public struct ANSIStyle: Hashable, Sendable {
+    /// A part of the output that may get its own colour.
     public enum Role: Hashable, Sendable, CaseIterable {
+        /// A file path, a section title, a hit number, a time, a speaker, a hit, the current hit, a
+        /// context row, a separator, a warning.
         case path, section, hitNumber, time, speaker, match, currentMatch, context, separator, warning
     }
 
+    /// Each role's SGR parameters; a role without an entry is left uncoloured.
     public var sgr: [Role: String]
 
+    /// A style from its SGR parameters per role.
     public init(sgr: [Role: String]) { self.sgr = sgr }
 
     /// ripgrep's habits: paths magenta, matches bold red, line numbers (here times) green.
@@ -18,9 +23,12 @@ public struct ANSIStyle: Hashable, Sendable {
 
 /// Applies an `ANSIStyle` when colour is enabled; the identity otherwise.
 public struct Styler: Sendable {
+    /// The colours used when enabled.
     public let style: ANSIStyle
+    /// Whether to colour at all; the caller decides (`--color`, whether output is a terminal).
     public let isEnabled: Bool
 
+    /// A styler that paints with `style` when `isEnabled`, and returns text unchanged otherwise.
     public init(style: ANSIStyle = .default, isEnabled: Bool) {
         self.style = style
         self.isEnabled = isEnabled

@@ -6,6 +6,7 @@ public struct HitList: Sendable, Equatable {
     var starts: [Int32] = []
     var ends: [Int32] = []
 
+    /// An empty list.
     public init() {}
 
     /// The number of hits.

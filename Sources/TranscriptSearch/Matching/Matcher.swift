@@ -20,6 +20,7 @@ public protocol Matcher: Sendable {
 }
 
 extension Matcher {
+    /// Row by row with `ranges(in:)`, giving up between rows once `deadline` passes.
     public func hits(
         in buffer: RowBuffer, rows: Range<Int>, until deadline: ContinuousClock.Instant?
     ) throws(SearchRunner.Interruption) -> HitList {

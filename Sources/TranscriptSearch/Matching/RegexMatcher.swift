@@ -46,6 +46,8 @@ public struct RegexMatcher: Matcher, @unchecked Sendable {
         self.regex = regex
     }
 
+    /// Every match of the regex in `text`, in text order (with accents off, found in the folded text
+    /// and mapped back to whole characters of `text`).
     public func ranges(in text: String) -> [Range<String.Index>] {
         if folding.isIdentity { return text.ranges(of: regex) }
         let (folded, spans) = folding.fold(text)

@@ -3,9 +3,12 @@
 /// corpus's `withTextBuffer`); the bytes are valid UTF-8, since they came from `String`s.
 public struct RowBuffer: @unchecked Sendable {
     // `@unchecked`: the pointers are only read, and only while the lending call runs.
+    /// Every row's text, back to back.
     public let bytes: UnsafeBufferPointer<UInt8>
+    /// Row `i`'s text is `bytes[offsets[i]..<offsets[i + 1]]`: `rowCount + 1` entries.
     public let offsets: UnsafeBufferPointer<Int>
 
+    /// A buffer lent by the corpus (`Corpus.withTextBuffer`); `offsets` is never empty.
     public init(bytes: UnsafeBufferPointer<UInt8>, offsets: UnsafeBufferPointer<Int>) {
         precondition(!offsets.isEmpty, "an offset table has rowCount + 1 entries")
         self.bytes = bytes

@@ -1,5 +1,5 @@
 /// Re-anchoring: where the current hit goes when the hits change under it (the query was refined,
-/// typed letter by letter, or a file changed and was searched again). DESIGN section 5, in order:
+/// typed letter by letter, or a file changed and was searched again). The rules, in order:
 ///
 /// 1. if the old current hit's range overlaps a new hit in the same row, that hit is current
 ///    (typing `b`, `bu`, `bud` keeps you on the same word);
@@ -14,6 +14,7 @@ extension HitCursor {
         /// The old hit's UTF-8 byte range in that row's text.
         public var utf8Range: Range<Int>
 
+        /// The old hit at `utf8Range` of row `row` (numbered as in the new corpus).
         public init(row: Int, utf8Range: Range<Int>) {
             self.row = row
             self.utf8Range = utf8Range

@@ -27,6 +27,7 @@ public struct HitCursor: Hashable, Sendable {
 
     /// The number of hits the cursor moves over.
     public let count: Int
+    /// What a step past the first or last hit does.
     public let wrapping: Wrapping
     /// The current hit's position (0-based), or nil when there are no hits.
     public private(set) var current: Int?
@@ -46,7 +47,9 @@ public struct HitCursor: Hashable, Sendable {
         if let current, count > 0 { self.current = min(max(current, 0), count - 1) }
     }
 
+    /// Whether the first hit is current.
     public var isAtFirstHit: Bool { current == 0 }
+    /// Whether the last hit is current.
     public var isAtLastHit: Bool { current != nil && current == count - 1 }
 
     /// Moves `steps` hits forward (backward when negative).
@@ -68,9 +71,11 @@ public struct HitCursor: Hashable, Sendable {
         }
     }
 
+    /// Moves to the next hit (wrapping or stopping at the last, as `wrapping` says).
     @discardableResult
     public mutating func next() -> Outcome { move(by: 1) }
 
+    /// Moves to the previous hit (wrapping or stopping at the first, as `wrapping` says).
     @discardableResult
     public mutating func previous() -> Outcome { move(by: -1) }
 
@@ -83,6 +88,8 @@ public struct HitCursor: Hashable, Sendable {
         return true
     }
 
+    /// Makes the first hit current (nothing when there are no hits).
     public mutating func first() { if count > 0 { current = 0 } }
+    /// Makes the last hit current (nothing when there are no hits).
     public mutating func last() { if count > 0 { current = count - 1 } }
 }

@@ -6,9 +6,12 @@
 public struct Query: Hashable, Sendable {
     /// The query text, whitespace runs collapsed to one space; never empty.
     public let text: String
+    /// How the text matches: case, accents, whole words, pattern syntax, language, rows.
     public let options: SearchOptions
 
-    /// - Throws: `QueryError.badQuery` for an empty query: it is an error, never "match everything".
+    /// A query for `text`, its whitespace runs collapsed.
+    /// - Throws: `QueryError` of kind `.empty` for an empty query: it is an error, never "match
+    ///   everything".
     public init(_ text: String, options: SearchOptions = SearchOptions()) throws(QueryError) {
         guard !text.isEmpty else { throw QueryError(kind: .empty) }
         var collapsed = String.UnicodeScalarView()
@@ -23,6 +26,7 @@ public struct Query: Hashable, Sendable {
 
 /// A query that cannot be searched for.
 public struct QueryError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Why the query cannot be searched for.
     public enum Kind: Hashable, Sendable {
         /// The query is empty.
         case empty
@@ -31,10 +35,13 @@ public struct QueryError: Error, Hashable, Sendable, CustomStringConvertible {
         case badQuery(position: Int?, message: String)
     }
 
+    /// What is wrong with the query.
     public var kind: Kind
 
+    /// An error of `kind`.
     public init(kind: Kind) { self.kind = kind }
 
+    /// The message as printed: `bad query`, where (for a pattern), and what is wrong.
     public var description: String {
         switch kind {
         case .empty:

@@ -94,7 +94,9 @@ public struct RowFilter: Hashable, Sendable, Codable {
     }
 }
 
+/// A time is coded as its whole milliseconds (a saved search's filter, a row record).
 extension Timestamp: Codable {
+    /// A time from its milliseconds; a negative number is not a time.
     public init(from decoder: any Decoder) throws {
         let milliseconds = try decoder.singleValueContainer().decode(Int64.self)
         guard milliseconds >= 0 else {
@@ -103,6 +105,7 @@ extension Timestamp: Codable {
         self.init(milliseconds: milliseconds)
     }
 
+    /// The time's milliseconds.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(milliseconds)

@@ -19,6 +19,7 @@ public enum DiacriticMatching: String, Sendable, CaseIterable, Codable {
 
 /// Whether a hit must be a whole word.
 public enum WordMatching: String, Sendable, CaseIterable, Codable {
+    /// A hit may start and end anywhere, inside words too (`cat` finds `concatenate`).
     case anywhere
     /// Hits must start and end on Unicode (UAX #29) word boundaries; a CJK ideograph is a word.
     case wholeWords
@@ -45,9 +46,13 @@ public enum RowSpanning: String, Sendable, CaseIterable, Codable {
 
 /// How a query matches, as Readium's `SearchOptions`. Frozen at construction of a matcher.
 public struct SearchOptions: Hashable, Sendable, Codable {
+    /// Whether letter case must match; insensitive by default.
     public var caseMatching: CaseMatching
+    /// Whether accents must match; they must by default.
     public var diacritics: DiacriticMatching
+    /// Whether hits must be whole words; not by default.
     public var words: WordMatching
+    /// Whether the text is verbatim (the default) or a regular expression.
     public var syntax: QuerySyntax
     /// A BCP 47 language whose case rules apply (`tr`, `az`: dotted and dotless i), or nil.
     public var language: String?
@@ -55,6 +60,8 @@ public struct SearchOptions: Hashable, Sendable, Codable {
     /// `SearchRunner` decides what text a matcher sees.
     public var spanning: RowSpanning
 
+    /// Options with the defaults of `tsearch` without flags: case-insensitive, accents count, anywhere in
+    /// words, verbatim, no language, within rows.
     public init(
         caseMatching: CaseMatching = .insensitive, diacritics: DiacriticMatching = .sensitive,
         words: WordMatching = .anywhere, syntax: QuerySyntax = .verbatim, language: String? = nil,
@@ -85,6 +92,7 @@ public struct SearchOptions: Hashable, Sendable, Codable {
 
     /// The options a query can set, as `supportedOptions` reports them.
     public enum Option: String, Sendable, CaseIterable {
+        /// One per option: `-s`, accents (`--ignore-accents` turns them off), `-w`, `-E`, `--language`, `--across-cues`.
         case caseSensitive, diacriticSensitive, wholeWord, regularExpression, language, acrossRows
     }
 

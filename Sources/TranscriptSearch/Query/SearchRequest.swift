@@ -5,9 +5,12 @@ import Dispatch
 public struct SearchRequest: Hashable, Sendable, Codable {
     /// The text to find; empty for a query of filter tokens only (then the search lists rows).
     public var text: String
+    /// How the text matches.
     public var options: SearchOptions
+    /// Which rows are searched (speaker, time, file, …); every row by default.
     public var filter: RowFilter
 
+    /// A request for `text` as it is (no tokens taken out; see `init(parsing:)` for typed queries).
     public init(text: String, options: SearchOptions = SearchOptions(), filter: RowFilter = RowFilter()) {
         self.text = text
         self.options = options

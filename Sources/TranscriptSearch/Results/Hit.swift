@@ -15,6 +15,7 @@ public struct Hit: Hashable, Sendable {
     /// both ends on `Character` boundaries of the text searched.
     public var utf8Range: Range<Int>
 
+    /// A hit from its parts (see the properties for what each offset means).
     public init(position: Int, row: Int, utf8Range: Range<Int>) {
         self.position = position
         self.row = row

@@ -13,6 +13,7 @@ public struct HitSegment: Hashable, Sendable {
     /// carries the hit's number, id or anchor.
     public var isFirst: Bool
 
+    /// A segment from its parts.
     public init(position: Int, row: Int, utf8Range: Range<Int>, isFirst: Bool) {
         self.position = position
         self.row = row

@@ -4,14 +4,20 @@ import TranscriptModel
 public struct SearchHit: Hashable, Sendable {
     /// 0-based position among all hits, in corpus order.
     public var position: Int
+    /// The hit's row (the row it starts in, for a hit across rows).
     public var row: RowID
+    /// Where that row came from in its file.
     public var locator: Locator
+    /// When the row starts, for timed formats.
     public var start: Timestamp?
+    /// Who speaks in the row, when known.
     public var speaker: String?
+    /// The row's section title (a book's chapter), when it has one.
     public var title: String?
     /// UTF-8 byte offsets into the row's text (running on into the following rows for a hit across
     /// rows, as `Hit.utf8Range`).
     public var utf8Range: Range<Int>
+    /// The hit with some text on each side, for a one-line preview.
     public var snippet: Snippet
 }
 

@@ -2,10 +2,14 @@ import TranscriptModel
 
 /// A search's result, numbered in the order its request was submitted.
 public struct SearchResult: Sendable {
+    /// The request's number: requests are numbered as they are submitted, later ones higher.
     public var sequence: Int
+    /// What was searched for.
     public var request: SearchRequest
+    /// The hits found.
     public var index: HitIndex
 
+    /// A result from its parts.
     public init(sequence: Int, request: SearchRequest, index: HitIndex) {
         self.sequence = sequence
         self.request = request
@@ -16,8 +20,10 @@ public struct SearchResult: Sendable {
 /// Forwards results in submission order, dropping any that arrive after a newer one was shown
 /// (Algolia's sequencing): a UI never sees an older search replace a newer one.
 public struct ResultSequencer: Sendable {
+    /// The sequence number of the newest result accepted; -1 before the first.
     public private(set) var lastDelivered = -1
 
+    /// A sequencer that has accepted nothing yet.
     public init() {}
 
     /// Whether `result` is newer than everything delivered so far (and so should be shown); records it.
@@ -30,10 +36,13 @@ public struct ResultSequencer: Sendable {
 
 /// A search that ran out of its time limit (`Searcher.refiningEngine(over:timeout:)`).
 public struct SearchTimedOut: Error, CustomStringConvertible, Sendable {
+    /// The time limit the search ran out of.
     public var timeout: Duration
 
+    /// A search abandoned after `timeout`.
     public init(timeout: Duration) { self.timeout = timeout }
 
+    /// The message as printed: the limit, in seconds, and how to give a search longer.
     public var description: String {
         let milliseconds = timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000
         let limit = milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(Double(milliseconds) / 1000) s"

@@ -1,10 +1,15 @@
 /// A hit in its surroundings, as Readium's `Locator.Text`: the text `before` it, the `highlight`
 /// itself, and the text `after` it, for a one-line preview.
 public struct Snippet: Hashable, Sendable {
+    /// The text before the hit: up to the snippet's length, on to a word's start, whitespace runs as one
+    /// space.
     public var before: String
+    /// The hit's own text.
     public var highlight: String
+    /// The text after the hit, cut as `before` is.
     public var after: String
 
+    /// A snippet from its three parts.
     public init(before: String, highlight: String, after: String) {
         self.before = before
         self.highlight = highlight

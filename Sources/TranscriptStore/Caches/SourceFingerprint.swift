@@ -58,7 +58,8 @@ public struct SourceFingerprint: Codable, Hashable, Sendable {
         hash(checksum: Checksum.of(bytes))
     }
 
-    static func hash(_ bytes: [UInt8]) -> String {
+    /// The content hash of `bytes`, as a fingerprint writes it (`sum64:` and 16 hex digits).
+    public static func hash(_ bytes: [UInt8]) -> String {
         bytes.withUnsafeBytes { hash($0) }
     }
 

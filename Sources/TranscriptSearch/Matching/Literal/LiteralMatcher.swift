@@ -3,15 +3,17 @@ import Foundation
 import TranscriptModel
 
 /// The fast matcher for verbatim queries (case-insensitive or case-sensitive, anywhere or as whole
-/// words, accents on or off, Turkic case or not): it scans the corpus's row text as one UTF-8 buffer and gives exactly the
-/// `RegexMatcher`'s hits.
+/// words, accents on or off, Turkic case or not): it scans the corpus's row text as one UTF-8
+/// buffer and gives exactly the `RegexMatcher`'s hits.
 ///
 /// ```
 ///  buffer  |row 0 text|row 1 text|row 2 text|…          one contiguous UTF-8 buffer + offsets
-///  1 hazards   memmem each hazard needle (a mark of an accented query character, the Kelvin
-///              sign for k, …) → those rows go to the reference
-///  2 anchor    memchr the rarest byte of the longest ASCII run of the query (either case), or
-///              memmem each spelling of one non-ASCII query character → candidate positions
+///  1 hazards   find each hazard needle (a mark of an accented query character, the Kelvin sign
+///              for k, …: memchr for its last byte, then the bytes before it) → those rows go to
+///              the reference
+///  2 anchor    an ASCII run of the query: `PairScanner` tests the run's two rarest bytes at their
+///              distance, 16 places at a time, letters in either case; or every spelling of one
+///              query character, each found as in step 1 → candidate positions
 ///  3 verify    step back to the candidate hit's start and compare character by character, each
 ///              text character being one ASCII or plain scalar → hit | miss | unsure (row → reference)
 ///  3b words    for whole words, a hit's two ends must be word boundaries (`WordBoundary`, decided
@@ -20,6 +22,12 @@ import TranscriptModel
 ///  4 reference the rows sent to it are searched by `RegexMatcher`; hits merged in row order
 /// ```
 ///
+/// The anchor (`LiteralPattern`) is the longest run of query characters that match only ASCII
+/// bytes when it has three characters or more, or when the query has no non-ASCII character to
+/// anchor on; then the non-ASCII character with the widest spelling. With accents off or Turkic
+/// case, it is the character whose accepted scalars are rarest in text (Turkic: an ASCII run of
+/// three or more first).
+///
 /// Why it is exact: among ASCII and plain scalars (`PlainScalars`) every scalar is a whole
 /// character, and a query character's `CharacterPattern` accepts exactly the scalars the reference
 /// matches it with. Any matching text character that is not one such scalar contains a non-plain
@@ -27,7 +35,8 @@ import TranscriptModel
 /// row to the reference before the scan. `LiteralMatcherTests` compares the two on generated
 /// corpora and hard cases.
 ///
-/// Cost: O(bytes) with memchr/memmem speed for the scan, O(candidates × query length) for the
+/// Cost: O(bytes) for the scan, about one pass over memory (the pair filter reports few places that
+/// are not hits; memchr for hazards and non-ASCII anchors), O(candidates × query length) for the
 /// verify step, and the reference's speed on the rows sent to it. The `SearchRunner` hands it
 /// pieces of rows on every core.
 ///
@@ -41,7 +50,7 @@ import TranscriptModel
 /// | `-E` with a required literal              | `PrefilteredRegexMatcher`: this scan picks rows, `Regex` on them |
 /// | `-E` with nothing to narrow by            | `RegexMatcher` on every core                         |
 /// | `--ignore-accents`, `--language tr`/`az`, with `-s`/`-w`/across | this scan with folding (`LiteralPattern.Folding`): each |
-/// |                                           | query character accepts every plain scalar that folds to a match; anchored on the rarest |
+/// |                                           | query character accepts every plain scalar that folds to a match |
 /// | a query with no plain character (`한`, `👍`) | `RegexMatcher` on every core                       |
 public struct LiteralMatcher: Matcher {
     let pattern: LiteralPattern
@@ -57,10 +66,13 @@ public struct LiteralMatcher: Matcher {
         self.reference = reference
     }
 
+    /// The hits in `text`, searched as a corpus of one row.
     public func ranges(in text: String) -> [Range<String.Index>] {
         HitList.ranges(in: text) { search($0, offsets: $1, rows: 0..<1) }
     }
 
+    /// The hits in `rows` of `buffer`: the scan, then the reference on the rows it leaves unsure. The
+    /// scan is fast enough that `deadline` is not checked.
     public func hits(
         in buffer: RowBuffer, rows: Range<Int>, until deadline: ContinuousClock.Instant?
     ) throws(SearchRunner.Interruption) -> HitList {

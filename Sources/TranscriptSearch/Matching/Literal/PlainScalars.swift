@@ -7,8 +7,9 @@
 /// else near a candidate hit sends the row to the `Regex` reference.
 ///
 /// The predicate uses general categories and a few ranges, deliberately more conservative than the
-/// grapheme rules themselves; `PlainScalarsTests` checks every assigned scalar against the standard
-/// library's own character breaking.
+/// grapheme rules themselves; `ScalarClassesTests.plainScalarsAreWholeCharacters` checks every
+/// plain scalar against the standard library's own character breaking, next to ASCII, other plain
+/// scalars and itself.
 enum PlainScalars {
     /// Whether `value` (a non-ASCII scalar value) is plain. Invalid values are not.
     static func isPlain(_ value: UInt32) -> Bool {

@@ -26,7 +26,7 @@ public struct ScalarEquivalenceStore: Sendable {
 /// case) equal after lowercasing, or after uppercasing; classes are closed under that relation.
 /// Only scalars that can be related to another one are indexed: those that change under case
 /// mapping (all below U+20000) and those with a canonical decomposition (all inside
-/// `decomposableRanges`, Hangul syllables excepted, which are never plain). `ScalarEquivalenceTests`
+/// `decomposableRanges`, Hangul syllables excepted, which are never plain). `ScalarClassesTests`
 /// checks both claims over every scalar, and that the reference never relates a scalar outside its
 /// class. Building the index takes a few milliseconds, once per process, on the first query that
 /// needs it.
