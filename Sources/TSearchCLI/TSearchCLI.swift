@@ -59,7 +59,13 @@ public enum TSearchCLI {
                     return .error
                 }
                 let settings = try SearchCommand.Settings(raw, environment: environment)
-                return SearchCommand(settings: settings, environment: environment).run()
+                let code = SearchCommand(settings: settings, environment: environment).run()
+                // `tsearch serch budget .` searched for "serch": say which command was meant.
+                if code != .success, raw.command == nil, raw.patterns.isEmpty, let word = raw.positionals.first,
+                   let command = MistypedCommand.nearest(to: word) {
+                    environment.report(MistypedCommand.note(for: word, command: command))
+                }
+                return code
             case .speakers:
                 return SpeakersCommand(raw: raw, environment: environment).run()
             case .rows:

@@ -13,26 +13,42 @@ struct SearchCommand {
         var paths: [String]
         var facets: Bool
         var output: Output
-        var contextRows: Int
+        /// Rows of context before and after each row with hits (`-C`, `-B`, `-A`).
+        var contextBefore: Int
+        var contextAfter: Int
+        /// `-m`: rows with hits kept per file; nil for all.
+        var maxRowsPerFile: Int?
+        var heading: HeadingChoice
         var colour: Bool
         var inputFormat: TranscriptFormat?
         var loadOptions: LoadOptions
 
-        enum Output { case listing, count, json, quiet }
+        enum Output { case listing, count, files, json, quiet }
 
         init(_ raw: RawArguments, environment: CommandEnvironment) throws(CommandError) {
-            guard let (text, given) = raw.queryAndPaths() else {
-                throw CommandError.usage(UsageError("search needs a QUERY: tsearch search QUERY [PATH ...]"))
+            let given: [String]
+            if raw.patterns.isEmpty {
+                guard let (text, paths) = raw.queryAndPaths() else {
+                    throw CommandError.usage(UsageError("search needs a QUERY: tsearch search QUERY [PATH ...]"))
+                }
+                request = try raw.searchRequest(text)
+                given = paths
+            } else {
+                // With -e every positional argument is a path, as in rg.
+                request = try raw.patternsRequest()
+                given = raw.positionals
             }
-            request = try raw.searchRequest(text)
             facets = raw.facets
             if raw.json && raw.countOnly {
                 throw CommandError.usage(UsageError("--count and --json do not combine: the JSON summary has the counts"))
             }
             paths = given
             if paths.isEmpty { paths = environment.stdinIsReadable ? ["-"] : ["."] }
-            output = raw.quiet ? .quiet : raw.json ? .json : raw.countOnly ? .count : .listing
-            contextRows = raw.contextRows ?? 0
+            output = raw.quiet ? .quiet : raw.json ? .json : raw.filesWithMatches ? .files : raw.countOnly ? .count : .listing
+            contextBefore = raw.contextBefore ?? raw.contextRows ?? 0
+            contextAfter = raw.contextAfter ?? raw.contextRows ?? 0
+            maxRowsPerFile = raw.maxRowsPerFile
+            heading = raw.heading ?? (environment.stdoutIsTerminal ? .grouped : .perLine)
             colour = environment.colourEnabled(raw.color)
             inputFormat = raw.inputFormat
             loadOptions = raw.loadOptions
@@ -48,7 +64,8 @@ struct SearchCommand {
         let corpus = loading.corpus
         // The request was checked when the settings were made: it has a runner.
         guard let runner = try? settings.request.runner(),
-              let index = SearchExecution.run(runner, over: corpus, request: settings.request, environment: environment) else { return .error }
+              let found = SearchExecution.run(runner, over: corpus, request: settings.request, environment: environment) else { return .error }
+        let index = settings.maxRowsPerFile.map { HitLimit.firstRows($0, ofEachSourceIn: found, corpus: corpus) } ?? found
         let out = environment.stdout
         let styler = Styler(isEnabled: settings.colour)
 
@@ -64,16 +81,31 @@ struct SearchCommand {
             }
             // Then the total, as `wc` ends its list, so two tools can be compared at a glance.
             if index.count > 0 { out.line("\(index.count) total") }
+        case .files:
+            for source in corpus.sources.indices where !out.isClosed && index.count(inRows: corpus.rows(ofSource: source)) > 0 {
+                out.line(styler.paint(ControlSequences.stripped(corpus.sources[source].path), .path))
+            }
         case .json:
             writeJSON(corpus: corpus, index: index, loading: loading)
         case .listing:
-            let listing = HitListing(corpus: corpus, index: index, styler: styler, contextRows: settings.contextRows)
-            var first = true
-            for source in corpus.sources.indices where !out.isClosed && index.count(inRows: corpus.rows(ofSource: source)) > 0 {
-                if !first { out.line() }
-                first = false
-                // Formatted on every core, a piece of rows at a time, written in order.
-                listing.forEachPiece(forSource: source, cores: SearchCommand.cores) { piece in
+            switch settings.heading {
+            case .grouped:
+                let listing = HitListing(
+                    corpus: corpus, index: index, styler: styler, contextRows: settings.contextBefore, contextAfter: settings.contextAfter)
+                var first = true
+                for source in corpus.sources.indices where !out.isClosed && index.count(inRows: corpus.rows(ofSource: source)) > 0 {
+                    if !first { out.line() }
+                    first = false
+                    // Formatted on every core, a piece of rows at a time, written in order.
+                    listing.forEachPiece(forSource: source, cores: SearchCommand.cores) { piece in
+                        out.write(piece)
+                        return !out.isClosed
+                    }
+                }
+            case .perLine:
+                let listing = PerLineListing(
+                    corpus: corpus, index: index, styler: styler, contextBefore: settings.contextBefore, contextAfter: settings.contextAfter)
+                listing.forEachPiece(cores: SearchCommand.cores) { piece in
                     out.write(piece)
                     return !out.isClosed
                 }
@@ -124,7 +156,8 @@ struct SearchCommand {
     private func writeJSON(corpus: Corpus, index: HitIndex, loading: CorpusLoading) {
         let out = environment.stdout
         for source in corpus.sources.indices where !out.isClosed {
-            let shown = ContextRows.shown(in: corpus.rows(ofSource: source), index: index, context: settings.contextRows, corpus: corpus)
+            let shown = ContextRows.shown(
+                in: corpus.rows(ofSource: source), index: index, before: settings.contextBefore, after: settings.contextAfter, corpus: corpus)
             // Stops at the first failed write (a reader gone away), not at the end of the file.
             for row in shown.map(\.row) where !out.isClosed {
                 let positions = index.positions(inRow: row)
