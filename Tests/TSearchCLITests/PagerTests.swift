@@ -97,7 +97,7 @@ struct PagerStateTests {
         for key: PagerKey in [.control("w"), .character("a"), .character("b"), .left, .backspace, .character("x"), .end] {
             _ = state.reduce(.key(key))
         }
-        guard case .editing(let text, let caret, _) = state.mode else {
+        guard case .editing(_, let text, let caret, _) = state.mode else {
             Issue.record("not editing")
             return
         }
@@ -200,5 +200,84 @@ struct KeyDecoderTests {
         let e = Array("预".utf8)
         #expect(decoder.keys(from: Array(e[0..<2])) == [])
         #expect(decoder.keys(from: Array(e[2...])) == [.character("预")])
+    }
+}
+
+/// The `/` line shows the active filters as tokens, counts the hits while typing and says what is
+/// wrong with a pattern in place; n and N step from the screen after scrolling, as in less.
+struct PagerQueryLineTests {
+    static func state(_ query: String, rows: Int = 24, columns: Int = 100) throws -> PagerState {
+        try PagerStateTests.state(query, rows: rows, columns: columns)
+    }
+
+    static func type(_ text: String, into state: inout PagerState) -> [PagerEffect] {
+        var effects: [PagerEffect] = []
+        for character in text { effects = state.reduce(.key(.character(character))) }
+        return effects
+    }
+
+    @Test func filtersAreTokensAndANewSpeakerReplacesTheOld() throws {
+        var state = try Self.state("speaker:Dana budget")
+        _ = state.reduce(.key(.character("/")))
+        #expect(PagerView.render(state, colour: false).last?.hasPrefix("/[speaker:Dana] budget▏") == true)
+        // Typing a speaker into the text already searches with it in place of Dana's.
+        let typing = Self.type(" speaker:Bob", into: &state)
+        #expect(typing == [.search(try SearchRequest(parsing: "speaker:Bob budget"))])
+        // Finished with a space, it becomes the token; Dana's is gone, not hidden.
+        #expect(Self.type(" ", into: &state).isEmpty)  // the request awaited already
+        guard case .editing(let tokens, let text, let caret, _) = state.mode else {
+            Issue.record("not editing")
+            return
+        }
+        #expect(tokens == ["speaker:Bob"])
+        #expect(String(text) == "budget " && caret == 7)
+        _ = state.reduce(.key(.home))
+        // Backspace at the start takes the last token off.
+        #expect(state.reduce(.key(.backspace)) == [.search(SearchRequest(text: "budget"))])
+        #expect(PagerView.render(state, colour: false).last?.hasPrefix("/▏budget") == true)
+        // A quoted name with a space is one token.
+        _ = Self.type("speaker:\"Chen Wei\" ", into: &state)
+        guard case .editing(let quoted, _, _, _) = state.mode else { return }
+        #expect(quoted == ["speaker:\"Chen Wei\""])
+    }
+
+    @Test func theHitCountShowsWhileTyping() throws {
+        var state = try Self.state("budget")
+        _ = state.reduce(.key(.character("/")))
+        #expect(PagerView.render(state, colour: false).last?.contains("· 6 hits") == true)
+        _ = Self.type(" line", into: &state)
+        #expect(PagerView.render(state, colour: false).last?.contains("· searching…") == true)
+        let request = SearchRequest(text: "budget line")
+        _ = state.reduce(.results(request, try request.runner().search(PagerStateTests.corpus)))
+        #expect(PagerView.render(state, colour: false).last?.contains("/budget line▏   · 1 hit") == true)
+    }
+
+    @Test func aBadPatternIsSaidInPlaceWithoutASearch() throws {
+        var state = try Self.state("budget")
+        _ = state.reduce(.key(.character("r")))
+        let regex = try #require(state.awaiting)
+        _ = state.reduce(.results(regex, try regex.runner().search(PagerStateTests.corpus)))
+        _ = state.reduce(.key(.character("/")))
+        #expect(Self.type("(", into: &state).isEmpty)
+        #expect(state.awaiting == nil)
+        let status = try #require(PagerView.render(state, colour: false).last)
+        #expect(status.contains("/budget(▏") && status.contains("bad query") && !status.contains("searching…"))
+        // Mended, it searches again.
+        #expect(!Self.type(")", into: &state).isEmpty)
+    }
+
+    @Test func nAndShiftNStepFromTheScreenAfterScrolling() throws {
+        // Six rows on screen at most: scrolling past the current hit leaves it behind.
+        var state = try Self.state("budget", rows: 4, columns: 200)
+        #expect(state.cursor.current == 0)
+        _ = state.reduce(.key(.character("G")))  // the last rows: Alice's BUDGET row is above the screen
+        _ = state.reduce(.key(.character("N")))
+        // The last hit on screen or before it, not hit 0's predecessor (which would wrap).
+        #expect(state.cursor.current == 5)
+        _ = state.reduce(.key(.character("g")))
+        _ = state.reduce(.key(.character("j")))
+        _ = state.reduce(.key(.character("j")))  // rows 2… on screen; the current hit (row 7) is below
+        _ = state.reduce(.key(.character("n")))
+        #expect(state.cursor.current == 2)  // Chen Wei's row, the first on screen with a hit
     }
 }

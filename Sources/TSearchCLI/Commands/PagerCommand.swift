@@ -50,7 +50,9 @@ struct PagerCommand {
         }
         environment.stderr.flush()
 
-        let session = PagerSession(search: search, current: current, mouse: raw.mouse, environment: environment)
+        let session = PagerSession(
+            search: search, current: current, mouse: raw.mouse, look: environment.colourEnabled(raw.color) ? .colour : .monochrome,
+            environment: environment)
         let final = session.run()
         search.request = final.request
         search.index = final.index
@@ -85,8 +87,11 @@ final class PagerSession: @unchecked Sendable {
     private let corpus: Corpus
     /// `--timeout`: how long an as-you-type search may run.
     private let searchTimeout: Duration?
+    /// Colour, or none (`--color never`, `NO_COLOR`): then hits are underlined, as less marks them.
+    private let look: PagerView.Look
 
-    init(search: SavedSearch, current: Int?, mouse: Bool, environment: CommandEnvironment) {
+    init(search: SavedSearch, current: Int?, mouse: Bool, look: PagerView.Look, environment: CommandEnvironment) {
+        self.look = look
         terminal = RawTerminal(mouse: mouse)
         searchTimeout = environment.searchTimeout
         corpus = search.corpus
@@ -144,7 +149,7 @@ final class PagerSession: @unchecked Sendable {
     }
 
     private func draw() {
-        let lines = PagerView.render(state)
+        let lines = PagerView.render(state, look: look)
         // Each line, then "erase to the end of the line"; the status line last, without a line end.
         terminal.write("\u{1B}[H" + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n"))
     }

@@ -126,11 +126,18 @@ struct SearchCommand {
         return index.count > 0 ? .success : .noMatch
     }
 
-    /// `hits by speaker: Alice 12 · Bob 3 · (none) 1`, and the same by file and by section.
+    /// `hits by speaker: Alice 12 · Bob 3 · (none) 1`, and the same by file and by section; a kind
+    /// too long for one line is listed one value a line under its label.
     private func printFacets(_ facets: Facets, styler: Styler) {
         let out = environment.stdout
         out.line()
-        for line in FacetSummary.lines(facets) { out.line(styler.paint(line.label, .separator) + " " + line.items) }
+        for kind in FacetSummary.lines(facets) {
+            let printed = FacetSummary.printed(label: kind.label, items: kind.items)
+            // The label painted, its values (on its line or below it) not.
+            let label = printed.heading.prefix(kind.label.count)
+            out.line(styler.paint(String(label), .separator) + printed.heading.dropFirst(kind.label.count))
+            for line in printed.lines { out.line(line) }
+        }
     }
 
     /// The disjunctive facets of this search (`Facets(request:index:corpus:)`).

@@ -99,38 +99,51 @@ struct PagerLayout {
 /// emoji sequence wider than Unicode says can never push a line onto the next. Pure: the same state
 /// and size give the same frame.
 enum PagerView {
-    static let help = [
-        "tsearch pager keys",
-        "",
-        "  n  N  Ctrl-N  Ctrl-P  ← →   next / previous hit (wraps)",
-        "  j  k  ↓ ↑                   scroll a row",
-        "  Space  b  PgDn  PgUp        scroll a screen",
-        "  g  G  Home  End             top / bottom",
-        "  /                           edit the query (results as you type;",
-        "                              Enter keeps it, Esc goes back)",
-        "  i  w  r  a                  toggle case, whole words, regex, accents",
-        "  Esc                         give up a search that takes too long",
-        "  f  ?  q                     hit counts (facets), this help, quit",
-        "",
-        "any key closes this help",
+    /// The pager's keys and what each does: the `?` screen, `tsearch help pager` and the manual's
+    /// PAGER KEYS section are made from this one list.
+    static let keys: [(keys: String, action: String)] = [
+        ("n  N  Ctrl-N  Ctrl-P  ← →", "next / previous hit (wraps; after scrolling, from the screen)"),
+        ("j  k  ↓ ↑", "scroll a row"),
+        ("Space  b  PgDn  PgUp", "scroll a screen"),
+        ("g  G  Home  End", "top / bottom"),
+        ("/", "edit the query: filters as [tokens], hits counted as you type; Enter keeps it, Esc goes back"),
+        ("Backspace (after /)", "at the start, takes the last filter token off; a new speaker: replaces the old"),
+        ("i  w  r  a", "toggle case, whole words, regex, accents"),
+        ("Esc", "give up a search that takes too long"),
+        ("f  ?  q", "hit counts (facets), this help, quit"),
     ]
 
+    static var help: [String] {
+        ["tsearch pager keys", ""] + keys.map { "  " + $0.keys.padding(28) + $0.action } + ["", "any key closes this help"]
+    }
+
+    /// How the screen is drawn: in colour; without colour (`--color never`, `NO_COLOR`), hits
+    /// underlined, the current one and the status line in reverse video, as less marks them; or as
+    /// plain text (for tests).
+    enum Look: Sendable { case colour, monochrome, plain }
+
+    /// The screen's lines for `state`; `colour` false draws them as plain text.
     static func render(_ state: PagerState, colour: Bool = true) -> [String] {
-        let styler = Styler(isEnabled: colour)
+        render(state, look: colour ? .colour : .plain)
+    }
+
+    /// The screen's lines for `state` drawn with `look`.
+    static func render(_ state: PagerState, look: Look) -> [String] {
+        let styler = Styler(isEnabled: look == .colour)
         var screen: [String] = []
         if state.showsHelp {
             screen = help.prefix(state.contentHeight).map { String($0.prefix(state.columns)) }
         } else if let facets = state.facetLines {
             screen = facets.prefix(state.contentHeight).map { clip(ControlSequences.stripped($0), to: state.columns) }
         } else {
-            for line in state.layout.lines { screen.append(draw(line.cells, width: state.columns, styler: styler)) }
+            for line in state.layout.lines { screen.append(draw(line.cells, width: state.columns, styler: styler, look: look)) }
         }
         while screen.count < state.contentHeight { screen.append(styler.paint("~", .separator)) }
-        screen.append(statusLine(state, styler: styler))
+        screen.append(statusLine(state, reversed: look != .plain))
         return screen
     }
 
-    private static func draw(_ cells: [PagerLayout.Cell], width: Int, styler: Styler) -> String {
+    private static func draw(_ cells: [PagerLayout.Cell], width: Int, styler: Styler, look: Look) -> String {
         var out = ""
         var run = ""
         var runStyle: PagerLayout.Style = .plain
@@ -141,8 +154,8 @@ enum PagerView {
             case .plain: out += run
             case .time: out += styler.paint(run, .time)
             case .speaker: out += styler.paint(run, .speaker)
-            case .hit: out += styler.paint(run, .match)
-            case .current: out += styler.paint(run, .currentMatch)
+            case .hit: out += look == .monochrome ? "\u{1B}[4m" + run + "\u{1B}[24m" : styler.paint(run, .match)
+            case .current: out += look == .monochrome ? "\u{1B}[7m" + run + "\u{1B}[27m" : styler.paint(run, .currentMatch)
             case .context: out += styler.paint(run, .context)
             }
             run = ""
@@ -156,10 +169,14 @@ enum PagerView {
         return out
     }
 
-    private static func statusLine(_ state: PagerState, styler: Styler) -> String {
+    private static func statusLine(_ state: PagerState, reversed: Bool) -> String {
         let text: String
-        if case .editing(let typed, let caret, _) = state.mode {
-            text = "/" + String(typed[..<caret]) + "▏" + String(typed[caret...])
+        if case .editing(let tokens, let typed, let caret, _) = state.mode {
+            // The filters as tokens, the text with its caret, then what the typing finds so far:
+            // the hit count, "searching…", or what is wrong with the pattern.
+            let chips = tokens.map { "[" + ControlSequences.stripped($0) + "] " }.joined()
+            let found = state.note ?? (state.awaiting != nil ? "searching…" : "\(state.index.count) \(state.index.count == 1 ? "hit" : "hits")")
+            text = "/" + chips + String(typed[..<caret]) + "▏" + String(typed[caret...]) + "   · " + found
         } else {
             var parts: [String] = []
             if let current = state.cursor.current {
@@ -183,7 +200,7 @@ enum PagerView {
         }
         let clipped = clip(text, to: state.columns)
         let padded = clipped + String(repeating: " ", count: max(0, state.columns - TerminalWidth.of(clipped)))
-        return styler.isEnabled ? "\u{1B}[7m" + padded + "\u{1B}[0m" : padded
+        return reversed ? "\u{1B}[7m" + padded + "\u{1B}[0m" : padded
     }
 
     private static func clip(_ text: String, to width: Int) -> String {
