@@ -281,3 +281,42 @@ struct PagerQueryLineTests {
         #expect(state.cursor.current == 2)  // Chen Wei's row, the first on screen with a hit
     }
 }
+
+/// Where am I: long rows wrap at word boundaries under the text column, and the status line names
+/// the file by its path and shortens gracefully on a narrow screen.
+struct PagerWhereTests {
+    static let corpus: Corpus = {
+        let text = "We need to settle the marketing budget before the offsite, otherwise the travel numbers slip again"
+        let rows = [Row(id: RowID(source: 0, index: 0), text: text, start: Timestamp(milliseconds: 62_000),
+                        speaker: "Alice Johnson", locator: Locator(file: "team-04/meeting-038-planning.vtt"))]
+        return Corpus([Transcript(source: SourceInfo(path: "team-04/meeting-038-planning.vtt", format: "vtt", encoding: "UTF-8"), rows: rows)])
+    }()
+
+    static func state(columns: Int) throws -> PagerState {
+        let request = try SearchRequest(parsing: "speaker:Alice budget")
+        return PagerState(corpus: corpus, index: try request.runner().search(corpus), request: request, current: 0, rows: 8, columns: columns)
+    }
+
+    @Test func longRowsWrapAtWordsWithAHangingIndent() throws {
+        let frame = PagerView.render(try Self.state(columns: 60), colour: false)
+        #expect(Array(frame.prefix(3)) == [
+            "00:01:02  Alice Johnson: We need to settle the marketing",
+            "          budget before the offsite, otherwise the travel",
+            "          numbers slip again",
+        ])
+    }
+
+    @Test(arguments: [120, 100, 80, 60, 40])
+    func theStatusLineShortensGracefully(columns: Int) throws {
+        let status = try #require(PagerView.render(try Self.state(columns: columns), colour: false).last)
+        #expect(TerminalWidth.of(status) == columns)
+        #expect(status.contains("hit 1/1"))
+        switch columns {
+        case 120: #expect(status.hasPrefix("\"speaker:Alice budget\"  hit 1/1 · 00:01:02 · Alice Johnson · team-04/meeting-038-planning.vtt · ?: help"))
+        case 100: #expect(status.hasPrefix("\"speaker:Alice budget\"  hit 1/1 · 00:01:02 · Alice Johnson · team-04/meeting-038-planning.vtt "))
+        case 80: #expect(status.hasPrefix("\"speaker:Alice budget\"  hit 1/1 · 00:01:02 · team-04/meeting-038-planning.vtt "))
+        case 60: #expect(status.hasPrefix("\"speaker:Alice b…\"  hit 1/1 · …/meeting-038-planning.vtt "))
+        default: #expect(status.hasPrefix("\"speaker:Alice b…\"  hit 1/1 · …/meeting"))
+        }
+    }
+}

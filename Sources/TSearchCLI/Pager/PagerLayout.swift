@@ -78,14 +78,43 @@ struct PagerLayout {
             cursor = range.upperBound
         }
         append(text[cursor...], base)
-        // Wrap by display width.
+        return wrap(cells, columns: state.columns, indent: value.start != nil && state.columns >= 30 ? timeColumn : 0)
+    }
+
+    /// The width of the time column and the gap after it (`00:06:32  `): continuation lines start
+    /// under the text, not under the time.
+    static let timeColumn = 10
+
+    /// `cells` broken into lines of at most `columns` display columns: at the last space that fits
+    /// (a word is split only when it is longer than a line), never inside a grapheme, each line after
+    /// the first indented by `indent` blank cells (a hanging indent).
+    static func wrap(_ cells: [Cell], columns: Int, indent: Int) -> [[Cell]] {
+        let blank = [Cell](repeating: Cell(character: " ", style: .plain, hit: nil), count: indent)
         var lines: [[Cell]] = [[]]
         var used = 0
         for cell in cells {
             let width = TerminalWidth.of(cell.character)
-            if used + width > state.columns, !lines[lines.count - 1].isEmpty {
-                lines.append([])
-                used = 0
+            if used + width > columns, !lines[lines.count - 1].isEmpty {
+                let line = lines[lines.count - 1]
+                let textStart = lines.count == 1 ? 0 : indent
+                var carried: [Cell] = []
+                // The word being written moves down whole when it fits on a line of its own; a line
+                // may also break after a wide (CJK) character, as such text has no spaces.
+                if let space = line.lastIndex(where: { $0.character == " " || TerminalWidth.of($0.character) == 2 }), space >= textStart {
+                    let word = Array(line[(space + 1)...])
+                    let wordWidth = word.reduce(0) { $0 + TerminalWidth.of($1.character) }
+                    if indent + wordWidth + width <= columns {
+                        carried = word
+                        lines[lines.count - 1] = Array(line[..<(line[space].character == " " ? space : space + 1)])
+                    }
+                }
+                lines.append(blank + carried)
+                used = indent + carried.reduce(0) { $0 + TerminalWidth.of($1.character) }
+                if used + width > columns {
+                    // Too narrow for the indent and this character: no indent on this line.
+                    lines[lines.count - 1] = carried
+                    used -= indent
+                }
             }
             lines[lines.count - 1].append(cell)
             used += width
@@ -178,29 +207,57 @@ enum PagerView {
             let found = state.note ?? (state.awaiting != nil ? "searching…" : "\(state.index.count) \(state.index.count == 1 ? "hit" : "hits")")
             text = "/" + chips + String(typed[..<caret]) + "▏" + String(typed[caret...]) + "   · " + found
         } else {
-            var parts: [String] = []
-            if let current = state.cursor.current {
-                let hit = state.index.hit(at: current)
-                let row = state.corpus.row(at: hit.row)
-                parts.append("hit \(current + 1)/\(state.index.count)")
-                if let start = row.start { parts.append(start.formatted.dropLast(4).description) }
-                if let speaker = row.speaker { parts.append(ControlSequences.stripped(speaker)) }
-                parts.append(ControlSequences.stripped(row.locator.file.split(separator: "/").last.map(String.init) ?? row.locator.file))
-            } else {
-                parts.append(state.request.text.isEmpty && state.request.filter.isEmpty ? "no query: press /" : "no hits")
-            }
-            let options = state.request.options
-            parts.append([options.caseMatching == .sensitive ? "[Aa]" : nil, options.words == .wholeWords ? "[w]" : nil,
-                          options.syntax == .regularExpression ? "[.*]" : nil, options.diacritics == .insensitive ? "[é=e]" : nil]
-                .compactMap { $0 }.joined(separator: " "))
-            if state.awaiting != nil { parts.append("searching…") }
-            if let note = state.note { parts.append(note) }
-            parts.append("?: help")
-            text = "\"" + ControlSequences.stripped(state.request.description) + "\"  " + parts.filter { !$0.isEmpty }.joined(separator: " · ")
+            text = navigatingStatus(state)
         }
         let clipped = clip(text, to: state.columns)
         let padded = clipped + String(repeating: " ", count: max(0, state.columns - TerminalWidth.of(clipped)))
         return reversed ? "\u{1B}[7m" + padded + "\u{1B}[0m" : padded
+    }
+
+    /// `"budget"  hit 3/48 · 00:00:26 · Alice · team-04/meeting-038.vtt · § Budget · [w] · ?: help`:
+    /// the path as the search named it (relative to where it ran), the section of a book's row.
+    /// When that is wider than the screen it shortens step by step, the least needed first: the
+    /// help hint, the section, the speaker, the query (`"a long que…"`), the options, the time,
+    /// and last the path's folders (`…/meeting-038.vtt`); what is left is cut at the edge.
+    static func navigatingStatus(_ state: PagerState) -> String {
+        var query = ControlSequences.stripped(state.request.description)
+        var head: String
+        var time: String?, speaker: String?, path: String?, section: String?
+        if let current = state.cursor.current {
+            let row = state.corpus.row(at: state.index.hit(at: current).row)
+            head = "hit \(current + 1)/\(state.index.count)"
+            time = row.start.map { $0.formatted.dropLast(4).description }
+            speaker = row.speaker.map { ControlSequences.stripped($0) }
+            path = ControlSequences.stripped(row.locator.file)
+            section = row.title.map { "§ " + ControlSequences.stripped($0) }
+        } else {
+            head = state.request.text.isEmpty && state.request.filter.isEmpty ? "no query: press /" : "no hits"
+        }
+        let options = state.request.options
+        var flags: String? = [options.caseMatching == .sensitive ? "[Aa]" : nil, options.words == .wholeWords ? "[w]" : nil,
+                              options.syntax == .regularExpression ? "[.*]" : nil, options.diacritics == .insensitive ? "[é=e]" : nil]
+            .compactMap { $0 }.joined(separator: " ")
+        let searching = state.awaiting != nil ? "searching…" : nil
+        var help: String? = "?: help"
+        func composed() -> String {
+            "\"" + query + "\"  " + [head, time, speaker, path, section, flags, searching, state.note, help]
+                .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · ")
+        }
+        let shortenings: [() -> Void] = [
+            { help = nil },
+            { section = nil },
+            { speaker = nil },
+            { if query.count > 16 { query = String(query.prefix(15)) + "…" } },
+            { flags = nil },
+            { time = nil },
+            { path = path.map { path in path.contains("/") ? "…/" + (path.split(separator: "/").last.map(String.init) ?? path) : path } },
+        ]
+        var text = composed()
+        for shorten in shortenings where TerminalWidth.of(text) > state.columns {
+            shorten()
+            text = composed()
+        }
+        return text
     }
 
     private static func clip(_ text: String, to width: Int) -> String {
