@@ -105,7 +105,7 @@ final class PagerSession: @unchecked Sendable {
         guard terminal.enter() else { return state }
         let corpus = self.corpus
         searcher = Searcher(
-            debounce: .milliseconds(40), engine: Searcher.refiningEngine(over: corpus, timeout: searchTimeout),
+            debounce: .milliseconds(10), engine: Searcher.refiningEngine(over: corpus, timeout: searchTimeout),
             deliver: { [self] result in self.queue.async { self.apply(.results(result.request, result.index)) } },
             fail: { [self] _, request, error in
                 // A bad pattern or the time limit: said in the status line, never "searching…" forever.
