@@ -299,10 +299,34 @@ struct PagerWhereTests {
 
     @Test func longRowsWrapAtWordsWithAHangingIndent() throws {
         let frame = PagerView.render(try Self.state(columns: 60), colour: false)
-        #expect(Array(frame.prefix(3)) == [
+        #expect(Array(frame.prefix(4)) == [
+            "── team-04/meeting-038-planning.vtt",
             "00:01:02  Alice Johnson: We need to settle the marketing",
             "          budget before the offsite, otherwise the travel",
             "          numbers slip again",
+        ])
+    }
+
+    @Test func eachFileAndSectionStartsWithAHeaderRow() throws {
+        func row(_ source: Int, _ index: Int, _ text: String, title: String?, file: String) -> Row {
+            Row(id: RowID(source: source, index: index), text: text, title: title, locator: Locator(file: file))
+        }
+        let corpus = Corpus([
+            Transcript(source: SourceInfo(path: "a/notes.txt", format: "txt", encoding: "UTF-8"), rows: [
+                row(0, 0, "the budget first", title: nil, file: "a/notes.txt"),
+            ]),
+            Transcript(source: SourceInfo(path: "b/minutes.epub", format: "epub", encoding: "UTF-8"), rows: [
+                row(1, 0, "Opening words", title: "1. Welcome", file: "b/minutes.epub"),
+                row(1, 1, "More words", title: "1. Welcome", file: "b/minutes.epub"),
+                row(1, 2, "The budget review", title: "2. Budget", file: "b/minutes.epub"),
+            ]),
+        ])
+        let request = try SearchRequest(parsing: "budget")
+        let state = PagerState(corpus: corpus, index: try request.runner().search(corpus), request: request, current: 0, rows: 10, columns: 40)
+        #expect(Array(PagerView.render(state, colour: false).prefix(8)) == [
+            "── a/notes.txt", "the budget first",
+            "── b/minutes.epub", "§ 1. Welcome", "Opening words", "More words",
+            "§ 2. Budget", "The budget review",
         ])
     }
 

@@ -5,7 +5,7 @@ import TranscriptSearch
 /// What is on screen: from the state's top row down, each row as the screen lines it wraps to, until
 /// the content area is full. Every cell knows its character, its style and the hit it belongs to.
 struct PagerLayout {
-    enum Style: Equatable { case plain, time, speaker, hit, current, context }
+    enum Style: Equatable { case plain, time, speaker, hit, current, context, header }
 
     struct Cell: Equatable {
         var character: Character
@@ -51,8 +51,37 @@ struct PagerLayout {
     }
 
     /// `00:06:32  Alice: text`, hits styled (every part of a hit across cues in its row), wrapped
-    /// to the screen width without splitting a grapheme.
+    /// to the screen width without splitting a grapheme; the first row of a file is preceded by a
+    /// header line naming it (`── team-04/standup.vtt`), a row that starts a section (a book's
+    /// chapter) by one naming the section (`§ 3. Budget Review`), each cut at the screen's edge.
     static func wrappedCells(ofRow row: Int, in state: PagerState) -> [[Cell]] {
+        headerLines(ofRow: row, in: state) + textLines(ofRow: row, in: state)
+    }
+
+    /// The header lines before `row`: its file's path when it is the file's first row, its section
+    /// when the section changes there.
+    static func headerLines(ofRow row: Int, in state: PagerState) -> [[Cell]] {
+        let corpus = state.corpus
+        let source = corpus.source(ofRow: row)
+        let isFirst = row == corpus.rows(ofSource: source).lowerBound
+        var headers: [String] = []
+        if isFirst { headers.append("── " + corpus.sources[source].path) }
+        if let title = corpus.row(at: row).title, isFirst || corpus.row(at: row - 1).title != title { headers.append("§ " + title) }
+        return headers.map { header in
+            var cells: [Cell] = []
+            var used = 0
+            for character in ControlSequences.stripped(header) {
+                let width = TerminalWidth.of(character)
+                if used + width > state.columns { break }
+                cells.append(Cell(character: character, style: .header, hit: nil))
+                used += width
+            }
+            return cells
+        }
+    }
+
+    /// The row's own lines: time, speaker and text, wrapped.
+    static func textLines(ofRow row: Int, in state: PagerState) -> [[Cell]] {
         let value = state.corpus.row(at: row)
         let segments = state.index.segments(inRow: row, in: state.corpus)
         var cells: [Cell] = []
@@ -186,6 +215,7 @@ enum PagerView {
             case .hit: out += look == .monochrome ? "\u{1B}[4m" + run + "\u{1B}[24m" : styler.paint(run, .match)
             case .current: out += look == .monochrome ? "\u{1B}[7m" + run + "\u{1B}[27m" : styler.paint(run, .currentMatch)
             case .context: out += styler.paint(run, .context)
+            case .header: out += look == .monochrome ? "\u{1B}[1m" + run + "\u{1B}[22m" : styler.paint(run, .path)
             }
             run = ""
         }
