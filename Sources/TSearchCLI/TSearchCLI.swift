@@ -64,7 +64,13 @@ public enum TSearchCLI {
                     return .error
                 }
                 let settings = try SearchCommand.Settings(raw, environment: environment)
-                return SearchCommand(settings: settings, environment: environment).run()
+                let code = SearchCommand(settings: settings, environment: environment).run()
+                // `tsearch serch budget .` searched for "serch": say which command was meant.
+                if code != .success, raw.command == nil, raw.patterns.isEmpty, let word = raw.positionals.first,
+                   let command = MistypedCommand.nearest(to: word) {
+                    environment.report(MistypedCommand.note(for: word, command: command))
+                }
+                return code
             case .speakers:
                 return SpeakersCommand(settings: SpeakersCommand.Settings(raw, environment: environment), environment: environment).run()
             case .rows:
@@ -72,7 +78,7 @@ public enum TSearchCLI {
             case .index:
                 return try IndexCommand(raw: raw, environment: environment).run()
             case .pager:
-                return PagerCommand(settings: try PagerCommand.Settings(raw), environment: environment).run()
+                return PagerCommand(settings: try PagerCommand.Settings(raw, environment: environment), environment: environment).run()
             case .export:
                 return ExportCommand(settings: try ExportCommand.Settings(raw, environment: environment), environment: environment).run()
             case .man:

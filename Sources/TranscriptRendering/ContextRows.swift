@@ -1,8 +1,8 @@
 import TranscriptModel
 import TranscriptSearch
 
-/// Which rows a listing of hits shows, as grep's `-C`: every row with a hit and up to `context` rows
-/// on each side of it, within one source's rows, in order, each row once. `startsGroup` marks the
+/// Which rows a listing of hits shows, as grep's `-C` (or `-B`/`-A`): every row with a hit, up to
+/// `before` rows before it and `after` rows after it, within one source's rows, in order, each row once. `startsGroup` marks the
 /// first row after a gap (where grep prints `--`).
 public enum ContextRows {
     /// One row to show.
@@ -17,12 +17,19 @@ public enum ContextRows {
     /// those rows in too, as rows of the hit: the context starts after the last row a hit reaches.
     /// - Complexity: O(rows shown + rows with hits).
     public static func shown(in rows: Range<Int>, index: HitIndex, context: Int, corpus: Corpus? = nil) -> [Shown] {
+        shown(in: rows, index: index, before: context, after: context, corpus: corpus)
+    }
+
+    /// The rows shown with `before` rows of context before each row with a hit and `after` rows
+    /// after the last row its hits reach (grep's `-B` and `-A`).
+    /// - Complexity: O(rows shown + rows with hits).
+    public static func shown(in rows: Range<Int>, index: HitIndex, before: Int, after: Int, corpus: Corpus? = nil) -> [Shown] {
         var shown: [Shown] = []
         var next = rows.lowerBound  // the first row not yet shown
         for row in rows where !index.positions(inRow: row).isEmpty {
             let reached = corpus.map { index.lastRow(ofHitAt: index.positions(inRow: row).upperBound - 1, in: $0) } ?? row
-            let from = max(next, row - context)
-            let to = min(rows.upperBound - 1, reached + context)
+            let from = max(next, row - before)
+            let to = min(rows.upperBound - 1, reached + after)
             guard from <= to else { continue }
             for value in from...to {
                 shown.append(Shown(row: value, startsGroup: value == from && !shown.isEmpty && from > next))

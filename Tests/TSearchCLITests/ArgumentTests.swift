@@ -44,7 +44,8 @@ struct ArgumentTests {
     func everyFlagParses(_ long: String) throws {
         let flag = try #require(Flag.named(long: long))
         let value: [String] = switch long {
-        case "context": ["3"]
+        case "context", "before-context", "after-context", "max-count": ["3"]
+        case "regexp": ["budget"]
         case "color": ["always"]
         case "input-format": ["vtt"]
         case "format": ["html"]
@@ -159,5 +160,18 @@ struct AbandonedSearchMessageTests {
                       ("budget|forecast", false), ("(a+)?b", false), ("a+b+", false), ("[(a+)]+", false), ("\\(a+\\)+", false)])
     func nestedRepetitionIsSeenOnlyWhereItIs(_ pattern: String, _ nested: Bool) {
         #expect(SearchExecution.hasNestedRepetition(pattern) == nested, "\(pattern)")
+    }
+}
+
+/// The near misses of command names that get "did you mean", and the words that do not.
+@Suite struct MistypedCommandTests {
+    @Test(arguments: [("serch", "search"), ("nxet", "next"), ("expotr", "export"), ("pagr", "pager"), ("speakr", "speakers")])
+    func nearMissesNameTheCommand(word: String, command: String) {
+        #expect(MistypedCommand.nearest(to: word)?.rawValue == command)
+    }
+
+    @Test(arguments: ["budget", "search", "go", "rose", "café", "Q3"])
+    func otherWordsNameNothing(word: String) {
+        #expect(MistypedCommand.nearest(to: word) == nil)
     }
 }

@@ -57,10 +57,21 @@ struct GeneratedDocumentationTests {
         #expect(script.contains("bash zsh fish"))
     }
 
+    /// `tsearch help pager` and the manual list every key of the pager's `?` screen.
+    @Test func thePagerKeysAreInItsHelpAndTheManual() {
+        let help = Help.command(.pager)
+        let man = ManPage.render()
+        for key in PagerView.keys {
+            #expect(help.contains(key.keys) && help.contains(key.action), "help pager lacks \(key.keys)")
+            #expect(man.contains(ManPage.escaped(key.keys)) && man.contains(ManPage.escaped(key.action)), "the manual lacks \(key.keys)")
+            #expect(PagerView.help.contains { $0.contains(key.keys) && $0.contains(key.action) })
+        }
+    }
+
     @Test func manPageHasTheSectionsAndOnlyEscapedText() {
         let man = ManPage.render()
         var last = man.startIndex
-        for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "EXIT STATUS", "ENVIRONMENT", "FILES", "EXAMPLES"] {
+        for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "PAGER KEYS", "EXIT STATUS", "ENVIRONMENT", "FILES", "EXAMPLES"] {
             let heading = man.range(of: "\n.SH \(section)\n")
             #expect(heading != nil, "no \(section) section")
             if let heading {

@@ -97,7 +97,7 @@ struct PagerStateTests {
         for key: PagerKey in [.control("w"), .character("a"), .character("b"), .left, .backspace, .character("x"), .end] {
             _ = state.reduce(.key(key))
         }
-        guard case .editing(let text, let caret, _) = state.mode else {
+        guard case .editing(_, let text, let caret, _) = state.mode else {
             Issue.record("not editing")
             return
         }
@@ -200,5 +200,147 @@ struct KeyDecoderTests {
         let e = Array("预".utf8)
         #expect(decoder.keys(from: Array(e[0..<2])) == [])
         #expect(decoder.keys(from: Array(e[2...])) == [.character("预")])
+    }
+}
+
+/// The `/` line shows the active filters as tokens, counts the hits while typing and says what is
+/// wrong with a pattern in place; n and N step from the screen after scrolling, as in less.
+struct PagerQueryLineTests {
+    static func state(_ query: String, rows: Int = 24, columns: Int = 100) throws -> PagerState {
+        try PagerStateTests.state(query, rows: rows, columns: columns)
+    }
+
+    static func type(_ text: String, into state: inout PagerState) -> [PagerEffect] {
+        var effects: [PagerEffect] = []
+        for character in text { effects = state.reduce(.key(.character(character))) }
+        return effects
+    }
+
+    @Test func filtersAreTokensAndANewSpeakerReplacesTheOld() throws {
+        var state = try Self.state("speaker:Dana budget")
+        _ = state.reduce(.key(.character("/")))
+        #expect(PagerView.render(state, colour: false).last?.hasPrefix("/[speaker:Dana] budget▏") == true)
+        // Typing a speaker into the text already searches with it in place of Dana's.
+        let typing = Self.type(" speaker:Bob", into: &state)
+        #expect(typing == [.search(try SearchRequest(parsing: "speaker:Bob budget"))])
+        // Finished with a space, it becomes the token; Dana's is gone, not hidden.
+        #expect(Self.type(" ", into: &state).isEmpty)  // the request awaited already
+        guard case .editing(let tokens, let text, let caret, _) = state.mode else {
+            Issue.record("not editing")
+            return
+        }
+        #expect(tokens == ["speaker:Bob"])
+        #expect(String(text) == "budget " && caret == 7)
+        _ = state.reduce(.key(.home))
+        // Backspace at the start takes the last token off.
+        #expect(state.reduce(.key(.backspace)) == [.search(SearchRequest(text: "budget"))])
+        #expect(PagerView.render(state, colour: false).last?.hasPrefix("/▏budget") == true)
+        // A quoted name with a space is one token.
+        _ = Self.type("speaker:\"Chen Wei\" ", into: &state)
+        guard case .editing(let quoted, _, _, _) = state.mode else { return }
+        #expect(quoted == ["speaker:\"Chen Wei\""])
+    }
+
+    @Test func theHitCountShowsWhileTyping() throws {
+        var state = try Self.state("budget")
+        _ = state.reduce(.key(.character("/")))
+        #expect(PagerView.render(state, colour: false).last?.contains("· 6 hits") == true)
+        _ = Self.type(" line", into: &state)
+        #expect(PagerView.render(state, colour: false).last?.contains("· searching…") == true)
+        let request = SearchRequest(text: "budget line")
+        _ = state.reduce(.results(request, try request.runner().search(PagerStateTests.corpus)))
+        #expect(PagerView.render(state, colour: false).last?.contains("/budget line▏   · 1 hit") == true)
+    }
+
+    @Test func aBadPatternIsSaidInPlaceWithoutASearch() throws {
+        var state = try Self.state("budget")
+        _ = state.reduce(.key(.character("r")))
+        let regex = try #require(state.awaiting)
+        _ = state.reduce(.results(regex, try regex.runner().search(PagerStateTests.corpus)))
+        _ = state.reduce(.key(.character("/")))
+        #expect(Self.type("(", into: &state).isEmpty)
+        #expect(state.awaiting == nil)
+        let status = try #require(PagerView.render(state, colour: false).last)
+        #expect(status.contains("/budget(▏") && status.contains("bad query") && !status.contains("searching…"))
+        // Mended, it searches again.
+        #expect(!Self.type(")", into: &state).isEmpty)
+    }
+
+    @Test func nAndShiftNStepFromTheScreenAfterScrolling() throws {
+        // Six rows on screen at most: scrolling past the current hit leaves it behind.
+        var state = try Self.state("budget", rows: 4, columns: 200)
+        #expect(state.cursor.current == 0)
+        _ = state.reduce(.key(.character("G")))  // the last rows: Alice's BUDGET row is above the screen
+        _ = state.reduce(.key(.character("N")))
+        // The last hit on screen or before it, not hit 0's predecessor (which would wrap).
+        #expect(state.cursor.current == 5)
+        _ = state.reduce(.key(.character("g")))
+        _ = state.reduce(.key(.character("j")))
+        _ = state.reduce(.key(.character("j")))  // rows 2… on screen; the current hit (row 7) is below
+        _ = state.reduce(.key(.character("n")))
+        #expect(state.cursor.current == 2)  // Chen Wei's row, the first on screen with a hit
+    }
+}
+
+/// Where am I: long rows wrap at word boundaries under the text column, and the status line names
+/// the file by its path and shortens gracefully on a narrow screen.
+struct PagerWhereTests {
+    static let corpus: Corpus = {
+        let text = "We need to settle the marketing budget before the offsite, otherwise the travel numbers slip again"
+        let rows = [Row(id: RowID(source: 0, index: 0), text: text, start: Timestamp(milliseconds: 62_000),
+                        speaker: "Alice Johnson", locator: Locator(file: "team-04/meeting-038-planning.vtt"))]
+        return Corpus([Transcript(source: SourceInfo(path: "team-04/meeting-038-planning.vtt", format: "vtt", encoding: "UTF-8"), rows: rows)])
+    }()
+
+    static func state(columns: Int) throws -> PagerState {
+        let request = try SearchRequest(parsing: "speaker:Alice budget")
+        return PagerState(corpus: corpus, index: try request.runner().search(corpus), request: request, current: 0, rows: 8, columns: columns)
+    }
+
+    @Test func longRowsWrapAtWordsWithAHangingIndent() throws {
+        let frame = PagerView.render(try Self.state(columns: 60), colour: false)
+        #expect(Array(frame.prefix(4)) == [
+            "── team-04/meeting-038-planning.vtt",
+            "00:01:02  Alice Johnson: We need to settle the marketing",
+            "          budget before the offsite, otherwise the travel",
+            "          numbers slip again",
+        ])
+    }
+
+    @Test func eachFileAndSectionStartsWithAHeaderRow() throws {
+        func row(_ source: Int, _ index: Int, _ text: String, title: String?, file: String) -> Row {
+            Row(id: RowID(source: source, index: index), text: text, title: title, locator: Locator(file: file))
+        }
+        let corpus = Corpus([
+            Transcript(source: SourceInfo(path: "a/notes.txt", format: "txt", encoding: "UTF-8"), rows: [
+                row(0, 0, "the budget first", title: nil, file: "a/notes.txt"),
+            ]),
+            Transcript(source: SourceInfo(path: "b/minutes.epub", format: "epub", encoding: "UTF-8"), rows: [
+                row(1, 0, "Opening words", title: "1. Welcome", file: "b/minutes.epub"),
+                row(1, 1, "More words", title: "1. Welcome", file: "b/minutes.epub"),
+                row(1, 2, "The budget review", title: "2. Budget", file: "b/minutes.epub"),
+            ]),
+        ])
+        let request = try SearchRequest(parsing: "budget")
+        let state = PagerState(corpus: corpus, index: try request.runner().search(corpus), request: request, current: 0, rows: 10, columns: 40)
+        #expect(Array(PagerView.render(state, colour: false).prefix(8)) == [
+            "── a/notes.txt", "the budget first",
+            "── b/minutes.epub", "§ 1. Welcome", "Opening words", "More words",
+            "§ 2. Budget", "The budget review",
+        ])
+    }
+
+    @Test(arguments: [120, 100, 80, 60, 40])
+    func theStatusLineShortensGracefully(columns: Int) throws {
+        let status = try #require(PagerView.render(try Self.state(columns: columns), colour: false).last)
+        #expect(TerminalWidth.of(status) == columns)
+        #expect(status.contains("hit 1/1"))
+        switch columns {
+        case 120: #expect(status.hasPrefix("\"speaker:Alice budget\"  hit 1/1 · 00:01:02 · Alice Johnson · team-04/meeting-038-planning.vtt · ?: help"))
+        case 100: #expect(status.hasPrefix("\"speaker:Alice budget\"  hit 1/1 · 00:01:02 · Alice Johnson · team-04/meeting-038-planning.vtt "))
+        case 80: #expect(status.hasPrefix("\"speaker:Alice budget\"  hit 1/1 · 00:01:02 · team-04/meeting-038-planning.vtt "))
+        case 60: #expect(status.hasPrefix("\"speaker:Alice b…\"  hit 1/1 · …/meeting-038-planning.vtt "))
+        default: #expect(status.hasPrefix("\"speaker:Alice b…\"  hit 1/1 · …/meeting"))
+        }
     }
 }

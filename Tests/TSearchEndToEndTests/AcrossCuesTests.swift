@@ -42,7 +42,7 @@ import Testing
         let folder = try Folder()
         let without = try folder.run(["search", "cut the budget", "cut.srt"])
         #expect(without.status == 1 && without.stdout.isEmpty)
-        let found = try folder.run(["search", "--across-cues", "cut the budget", "cut.srt"])
+        let found = try folder.run(["search", "--heading", "--across-cues", "cut the budget", "cut.srt"])
         #expect(found.status == 0, "\(found.stderr)")
         #expect(found.stdout == """
         cut.srt
@@ -51,10 +51,10 @@ import Testing
 
         """)
         // A speaker filter keeps the sentence Alice starts, though the next cue names no one.
-        let alice = try folder.run(["--across-cues", "--speaker", "Alice", "the budget", "cut.srt"])
+        let alice = try folder.run(["--heading", "--across-cues", "--speaker", "Alice", "the budget", "cut.srt"])
         #expect(alice.status == 0 && alice.stdout == found.stdout)
         // Across three cues, with context after the last one.
-        let three = try folder.run(["--across-cues", "cut the budget by ten percent before the end of the quarter", "cut.srt", "-C", "1"])
+        let three = try folder.run(["--heading", "--across-cues", "cut the budget by ten percent before the end of the quarter", "cut.srt", "-C", "1"])
         #expect(three.stdout.split(separator: "\n").map(String.init) == [
             "cut.srt",
             "       00:00:01  Alice: Good morning everyone.",
@@ -62,6 +62,14 @@ import Testing
             "       00:00:06  budget by ten percent before the end of the",
             "       00:00:09  quarter. The budget review is on Friday.",
         ])
+        // Piped, each row the hit covers is a line of the hit (`:`), as rg prints a multi-line match.
+        let piped = try folder.run(["--across-cues", "cut the budget", "cut.srt", "-A", "1"])
+        #expect(piped.stdout == """
+        cut.srt:00:00:03:Alice: So, we need to cut the
+        cut.srt:00:00:06:budget by ten percent before the end of the
+        cut.srt-00:00:09-quarter. The budget review is on Friday.
+
+        """)
     }
 
     @Test func jsonListsTheRowSpans() throws {

@@ -4,7 +4,7 @@ import Testing
 @Suite(.serialized) struct EPUBCommandTests {
     /// A hit in chapter 3 is labelled with chapter 3's TOC title, in human and JSON output.
     @Test func hitsAreLabelledWithTheirTOCSection() throws {
-        let human = try TSearch.run(["search", "Budget Review", "Samples/minutes.epub"])
+        let human = try TSearch.run(["search", "--heading", "Budget Review", "Samples/minutes.epub"])
         #expect(human.status == 0)
         let lines = human.stdout.split(separator: "\n").map(String.init)
         let hit = try #require(lines.firstIndex { $0.contains("3. Budget Review") && $0.contains("/") })

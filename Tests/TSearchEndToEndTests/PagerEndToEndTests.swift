@@ -36,6 +36,17 @@ struct PagerEndToEndTests {
         return try screen()
     }
 
+    /// Waits until a line of the screen satisfies `holds` (or 10 s pass); returns the screen.
+    @discardableResult
+    static func waitUntil(_ holds: (String) -> Bool) throws -> [String] {
+        for _ in 0..<200 {
+            let lines = try screen()
+            if lines.contains(where: holds) { return lines }
+            usleep(50_000)
+        }
+        return try screen()
+    }
+
     /// A big cache file cut short while the pager has it mapped (a backup restored over it in
     /// place): the pager ends with a message naming the file, status 2 and the terminal restored,
     /// not a silent SIGBUS in raw mode; the cut file is removed, and the next search reads the
@@ -128,5 +139,47 @@ struct PagerEndToEndTests {
         // Quitting saved the search and its current hit: `tsearch next` goes on from there.
         let next = try TSearch.run(["next"], environment: ["TSEARCH_STATE": folder.appendingPathComponent("session.json").path])
         #expect(next.stdout.hasPrefix("hit \(k + 3) of 14"))
+    }
+
+    /// The `/` line as a meeting archive is searched: the filters show as tokens (Backspace at the
+    /// start takes the last off, a new speaker: replaces the old), the hit count shows while
+    /// typing, a bad pattern is said in place; under NO_COLOR no colour is drawn, hits are underlined.
+    @Test func filtersAreTokensTheCountShowsAndNoColourIsHonoured() throws {
+        let folder = try TSearch.temporaryDirectory()
+        let script = """
+        NO_COLOR=1 TSEARCH_STATE='\(folder.path)/session.json' '\(TSearch.binary.path)' pager speaker:Alice budget Samples/standup.vtt Samples/planning.srt
+        echo PROMPT-BACK
+        sleep 30
+        """
+        try script.write(to: folder.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)
+        defer { _ = try? Self.tmux(["kill-server"]) }
+        _ = try Self.tmux(["new-session", "-d", "-s", "pager", "-x", "100", "-y", "20", "-c", TSearch.root.path,
+                           "sh '\(folder.path)/run.sh'"])
+        let opened = try Self.waitFor("\"speaker:Alice budget\"  hit ")
+        let status = try #require(opened.last { $0.contains("\"speaker:Alice budget\"  hit ") })
+        let alice = try #require(status.split(separator: "/").dropFirst().first?.prefix { $0.isNumber }).description
+        // Attributes, not colours: the hits underlined, the current one reversed.
+        let drawn = try Self.tmux(["capture-pane", "-e", "-p", "-t", "pager"])
+        #expect(drawn.contains("\u{1B}[4m"))
+        #expect(drawn.firstMatch(of: /\x1B\[(?:[0-9]+;)*(?:3[0-8]|9[0-7])(?:;[0-9]+)*m/) == nil, "a colour under NO_COLOR")
+
+        _ = try Self.tmux(["send-keys", "-t", "pager", "/"])
+        try Self.waitFor("/[speaker:Alice] budget▏   · \(alice) hits")
+        // Backspace at the start of the text takes the filter off: more hits, counted while typing.
+        _ = try Self.tmux(["send-keys", "-t", "pager", "Home", "BSpace"])
+        let all = try Self.waitFor("/▏budget   · 14 hits")
+        #expect(all.contains { $0.hasPrefix("/▏budget   · 14 hits") })
+        // A new speaker token, finished with a space, is shown as a token.
+        _ = try Self.tmux(["send-keys", "-t", "pager", "s", "p", "e", "a", "k", "e", "r", ":", "B", "o", "b", "Space"])
+        func counted(_ line: String) -> Bool { line.hasPrefix("/[speaker:Bob] ▏budget   · ") && line.contains(" hit") }
+        let bob = try Self.waitUntil(counted)
+        #expect(bob.contains(where: counted), "\(bob)")
+        // A bad regular expression is said in place, never "searching…" forever.
+        _ = try Self.tmux(["send-keys", "-t", "pager", "Enter", "r", "/", "End", "("])
+        func said(_ line: String) -> Bool { line.hasPrefix("/[speaker:Bob] budget(▏") && line.contains("bad query") && !line.contains("searching…") }
+        let bad = try Self.waitUntil(said)
+        #expect(bad.contains(where: said), "\(bad)")
+        _ = try Self.tmux(["send-keys", "-t", "pager", "Escape", "q"])
+        try Self.waitFor("PROMPT-BACK")
     }
 }

@@ -21,7 +21,8 @@ import Testing
         let result = try TSearch.run(["search", "budget", "Samples/"])
         #expect(result.status == 0)
         for name in Self.sampleFiles + OtherSubtitleFormatsTests.names {
-            #expect(result.stdout.contains("Samples/\(name)\n"), "no hits shown for \(name)")
+            // Piped, every line names its file (`path:time:text`).
+            #expect(result.stdout.contains("Samples/\(name):"), "no hits shown for \(name)")
         }
         let warnings = result.stderr.split(separator: "\n").map(String.init)
         #expect(warnings.count == 5, "\(result.stderr)")
@@ -39,7 +40,7 @@ import Testing
     }
 
     @Test func hitLinesCarryNumberTimeSpeakerAndText() throws {
-        let result = try TSearch.run(["search", "quarterly budget review", "Samples/planning.srt"])
+        let result = try TSearch.run(["search", "--heading", "quarterly budget review", "Samples/planning.srt"])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.first == "Samples/planning.srt")
@@ -64,15 +65,15 @@ import Testing
 
     @Test func caseSensitivityContextCountAndQuiet() throws {
         let sensitive = try TSearch.run(["search", "BUDGET", "Samples/planning.srt", "-s"])
-        #expect(sensitive.stdout.split(separator: "\n").count == 3)  // heading + 2 rows in capitals
+        #expect(sensitive.stdout.split(separator: "\n").count == 2)  // 2 rows in capitals, each naming its file
         let count = try TSearch.run(["search", "-c", "budget", "Samples/planning.srt", "Samples/sync.json"])
         #expect(count.stdout == "Samples/planning.srt:6\nSamples/sync.json:6\n12 total\n")
         let quiet = try TSearch.run(["search", "-q", "budget", "Samples/"])
         #expect(quiet.status == 0)
         #expect(quiet.stdout.isEmpty)
         let context = try TSearch.run(["search", "-C", "1", "Straße", "Samples/offsite-cp1252.vtt"])
-        // The heading; hit 1 is the first row, so only the row after it; "--"; hit 2 with a row each side.
-        #expect(context.stdout.split(separator: "\n").count == 1 + 2 + 1 + 3)
+        // Hit 1 is the first row, so only the row after it; "--"; hit 2 with a row each side.
+        #expect(context.stdout.split(separator: "\n").count == 2 + 1 + 3)
         #expect(context.stdout.contains("\n--\n"))
     }
 
@@ -80,7 +81,7 @@ import Testing
         let data = try Data(contentsOf: URL(fileURLWithPath: TSearch.samples + "/planning.srt"))
         let dash = try TSearch.run(["search", "budget", "-"], stdin: data)
         #expect(dash.status == 0)
-        #expect(dash.stdout.hasPrefix("<stdin>\n"))
+        #expect(dash.stdout.hasPrefix("<stdin>:00:00:04:Alice: "))
         let piped = try TSearch.run(["budget"], stdin: data)
         #expect(piped.stdout == dash.stdout)
     }
@@ -90,7 +91,7 @@ import Testing
         try "budget line\n".write(to: folder.appendingPathComponent("a.txt"), atomically: true, encoding: .utf8)
         let result = try TSearch.run(["budget"], in: folder)  // stdin is /dev/null
         #expect(result.status == 0)
-        #expect(result.stdout.hasPrefix("./a.txt\n"))
+        #expect(result.stdout == "./a.txt:1:budget line\n")
     }
 
     @Test func namedPipesAreRead() throws {
@@ -134,7 +135,7 @@ import Testing
         try "budget line\n".write(to: folder.appendingPathComponent("notes.md"), atomically: true, encoding: .utf8)
         try "budget line\n".write(to: folder.appendingPathComponent(".hidden.txt"), atomically: true, encoding: .utf8)
         let result = try TSearch.run(["search", "budget", "."], in: folder)
-        #expect(result.stdout == "./a/b/deep.txt\n  1/1  L1  budget line\n")
+        #expect(result.stdout == "./a/b/deep.txt:1:budget line\n")
         // A file named explicitly is read whatever its extension.
         let explicit = try TSearch.run(["search", "budget", "notes.md"], in: folder)
         #expect(explicit.status == 0)

@@ -106,7 +106,7 @@ struct VideoSubtitlesTests {
 
     @Test func bothStreamsAreSearchedAndStepped() throws {
         let folder = try VideoFixtures.copy()
-        let search = try Self.run(["search", "budget", "talk.mkv"], in: folder)
+        let search = try Self.run(["search", "--heading", "budget", "talk.mkv"], in: folder)
         #expect(search.status == 0, "\(search.stderr)")
         #expect(search.stderr.isEmpty, "\(search.stderr)")
         // As many hits as the two SubRip files give on their own: the video loses nothing.
@@ -135,6 +135,9 @@ struct VideoSubtitlesTests {
         let first = try Self.run(["next"], in: folder)
         #expect(first.stdout.hasPrefix("hit 1 of \(total) · 00:00:04.500 · Alice · talk.mkv#s:0 (eng)"))
         #expect(first.stderr == "tsearch: wrapped to the first hit\n")
+        // Piped, each line names its stream.
+        let piped = try Self.run(["search", "Budget kürzen", "talk.mkv"], in: folder)
+        #expect(piped.stdout == "talk.mkv#s:1 (ger):00:00:01:Wir müssen das Budget kürzen.\n")
     }
 
     /// The video's streams read as the SubRip they were made from: same rows, text and times.

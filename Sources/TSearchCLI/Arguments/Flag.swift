@@ -75,6 +75,12 @@ enum ValueKind: Sendable, Equatable {
     case text
 }
 
+/// Where a listing names the file: once above its hits (`--heading`) or on every line
+/// (`--no-heading`, `path:time:text`).
+enum HeadingChoice: Sendable {
+    case grouped, perLine
+}
+
 /// `--color` values.
 enum ColorChoice: String, CaseIterable, Sendable {
     case auto, always, never
@@ -171,6 +177,36 @@ struct Flag: Sendable {
             // plus or minus it can overflow.
             raw.contextRows = min(number, Int(Int32.max))
         },
+        Flag(long: "before-context", short: "B", valueName: "NUM",
+             help: "Show NUM rows before each row with a hit (as grep -B).",
+             commands: searching) { raw, value throws(UsageError) in
+            raw.contextBefore = try Flag.rowCount(value, flag: "before-context")
+        },
+        Flag(long: "after-context", short: "A", valueName: "NUM",
+             help: "Show NUM rows after each row with a hit (as grep -A).",
+             commands: searching) { raw, value throws(UsageError) in
+            raw.contextAfter = try Flag.rowCount(value, flag: "after-context")
+        },
+        Flag(long: "max-count", short: "m", valueName: "NUM",
+             help: "Only the first NUM rows with hits of each file (as rg -m).",
+             commands: searching) { raw, value throws(UsageError) in
+            raw.maxRowsPerFile = try Flag.rowCount(value, flag: "max-count")
+        },
+        Flag(long: "files-with-matches", short: "l", valueName: nil,
+             help: "Print only the paths of files with hits, one per line.",
+             commands: searching) { raw, _ in raw.filesWithMatches = true },
+        Flag(long: "regexp", short: "e", valueName: "PATTERN",
+             help: "Search for PATTERN (repeatable: a hit of any); every positional argument is then a PATH.",
+             commands: searching) { raw, value in raw.patterns.append(value) },
+        Flag(long: "fixed-strings", short: "F", valueName: nil,
+             help: "Read QUERY verbatim, no metacharacters (the default; undoes -E).",
+             commands: searching.union(exporting)) { raw, _ in raw.syntax = .verbatim },
+        Flag(long: "heading", short: nil, valueName: nil,
+             help: "Print each file's path once above its hits (the default when stdout is a terminal).",
+             commands: searching) { raw, _ in raw.heading = .grouped },
+        Flag(long: "no-heading", short: nil, valueName: nil,
+             help: "Print the path on every line, path:time:text, context path-time-text (the default when stdout is not a terminal).",
+             commands: searching) { raw, _ in raw.heading = .perLine },
         Flag(long: "timeout", short: nil, valueName: "SECONDS",
              help: "Give up a search that runs longer than SECONDS (default 10; 0: no limit), saying what ran out.",
              commands: searching.union(exporting).union(CommandName.navigating)) { raw, value throws(UsageError) in
@@ -269,6 +305,15 @@ struct Flag: Sendable {
              help: "Print the version.",
              commands: everywhere) { raw, _ in raw.version = true },
     ]
+
+    /// A number of rows (0 or more) given to `--NAME`, capped so that no row number plus or minus
+    /// it can overflow.
+    static func rowCount(_ value: String, flag name: String) throws(UsageError) -> Int {
+        guard let number = Int(value), number >= 0 else {
+            throw UsageError("--\(name) expects a number of rows (0 or more), found \"\(value)\"")
+        }
+        return min(number, Int(Int32.max))
+    }
 
     /// The flag named `--name` (also `--colour` for `--color`).
     static func named(long name: String) -> Flag? {

@@ -19,6 +19,17 @@ struct RawArguments: Sendable {
     var mouse = false
     /// nil when not given: each command has its own default.
     var contextRows: Int?
+    /// `-B`, `-A`: rows of context before and after a row with hits; nil when not given (`-C`).
+    var contextBefore: Int?
+    var contextAfter: Int?
+    /// `-m`: rows with hits kept per file; nil for all.
+    var maxRowsPerFile: Int?
+    /// `-l`: only the paths of files with hits.
+    var filesWithMatches = false
+    /// `-e`: patterns, any of which is a hit; empty when the query is the first positional.
+    var patterns: [String] = []
+    /// `--heading`/`--no-heading`; nil: grouped on a terminal, one line per hit otherwise.
+    var heading: HeadingChoice?
     /// `--timeout`: milliseconds, 0 for no limit; nil when not given.
     var timeoutMilliseconds: Int?
     var wraps = true
@@ -187,5 +198,47 @@ extension RawArguments {
         } catch {
             throw CommandError.query(error)
         }
+    }
+
+    /// The request for the `-e` patterns with these flags' options and filters: one pattern is the
+    /// query as given; several are one regular expression of alternatives, so a hit of any is a hit
+    /// (verbatim patterns escaped, their runs of whitespace one space as the verbatim search reads
+    /// them; regular expressions each in a group).
+    func patternsRequest() throws(CommandError) -> SearchRequest {
+        guard patterns.count > 1 else {
+            return try searchRequest(patterns.first ?? "")
+        }
+        var options = searchOptions
+        let alternatives: [String]
+        switch syntax {
+        case .verbatim: alternatives = patterns.map(Self.escapedForRegex)
+        case .regularExpression: alternatives = patterns.map { "(?:\($0))" }
+        }
+        options.syntax = .regularExpression
+        do {
+            let request = SearchRequest(text: alternatives.joined(separator: "|"), options: options, filter: filter)
+            try request.validate()
+            return request
+        } catch {
+            throw CommandError.query(error)
+        }
+    }
+
+    /// `text` as a regular expression that matches it verbatim: ASCII punctuation escaped, runs of
+    /// whitespace one space.
+    static func escapedForRegex(_ text: String) -> String {
+        var out = ""
+        var inSpace = false
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isWhitespace {
+                inSpace = true
+                continue
+            }
+            if inSpace, !out.isEmpty { out += " " }
+            inSpace = false
+            if scalar.isASCII, !(scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) { out += "\\" }
+            out.unicodeScalars.append(scalar)
+        }
+        return out
     }
 }

@@ -11,14 +11,23 @@ enum FacetSummary {
         (try? Facets(request: request, index: index, corpus: corpus)) ?? Facets(index: index, corpus: corpus)
     }
 
-    /// `(label, items)` per kind shown: `("hits by speaker:", "Alice 12 · Bob 3")`.
-    static func lines(_ facets: Facets) -> [(label: String, items: String)] {
+    /// `(label, items)` per kind shown: `("hits by speaker:", ["Alice 12", "Bob 3"])`.
+    static func lines(_ facets: Facets) -> [(label: String, items: [String])] {
         Facets.Kind.allCases.compactMap { kind in
             let counts = facets[kind]
             guard !counts.isEmpty, !(counts.count == 1 && counts[0].value == nil) else { return nil }
             let items = counts.map { "\(ControlSequences.stripped($0.value ?? "(none)")) \($0.hits)" }
-            return ("hits by \(kind.rawValue):", items.joined(separator: " · "))
+            return ("hits by \(kind.rawValue):", items)
         }
+    }
+
+    /// The printed lines of one kind: `hits by speaker: Alice 12 · Bob 3` when that fits in
+    /// `width` columns, else the label alone and then one `  value count` line per value (200
+    /// files' counts read down, not across).
+    static func printed(label: String, items: [String], width: Int = 100) -> (heading: String, lines: [String]) {
+        let joined = items.joined(separator: " · ")
+        if label.count + 1 + joined.count <= width { return (label + " " + joined, []) }
+        return (label, items.map { "  " + $0 })
     }
 
     /// The pager's list after `f`: a heading per kind, then `  Alice 12` per value.

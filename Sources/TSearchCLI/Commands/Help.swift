@@ -38,6 +38,9 @@ enum Help {
     static func command(_ command: CommandName) -> String {
         var text = "\(command.summary).\n\nUsage:\n  \(command.usage)\n\nOptions:\n"
         text += options(for: [command])
+        if command == .pager {
+            text += "\nKeys:\n" + PagerView.keys.map { "  " + $0.keys.padding(28) + $0.action + "\n" }.joined()
+        }
         return text
     }
 

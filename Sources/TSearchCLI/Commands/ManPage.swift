@@ -51,6 +51,10 @@ enum ManPage {
                 ? "all" : CommandName.allCases.filter(flag.commands.contains).map(\.rawValue).joined(separator: ", ")
             page += ".br\n\(escaped("Commands: \(commands)."))\n"
         }
+        page += ".SH PAGER KEYS\n"
+        for key in PagerView.keys {
+            page += ".TP\n\\fB\(escaped(key.keys))\\fR\n\(escaped(key.action))\n"
+        }
         page += """
         .SH EXIT STATUS
         .TP

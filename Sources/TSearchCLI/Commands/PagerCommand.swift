@@ -21,15 +21,18 @@ struct PagerCommand {
         var opening: Opening
         var loadOptions: LoadOptions
         var mouse: Bool
+        /// Colour, or none (`--color never`, `NO_COLOR`): then hits are underlined, as less marks them.
+        var look: PagerView.Look
 
         enum Opening {
             case savedSearch
             case search(SearchRequest, paths: [String])
         }
 
-        init(_ raw: RawArguments) throws(CommandError) {
+        init(_ raw: RawArguments, environment: CommandEnvironment) throws(CommandError) {
             loadOptions = raw.loadOptions
             mouse = raw.mouse
+            look = environment.colourEnabled(raw.color) ? .colour : .monochrome
             guard !raw.positionals.isEmpty else {
                 opening = .savedSearch
                 return
@@ -78,7 +81,8 @@ struct PagerCommand {
         environment.stderr.flush()
 
         let session = PagerSession(
-            search: search, current: current, mouse: settings.mouse, timeout: environment.searchTimeout, equivalences: flow.equivalences)
+            search: search, current: current, mouse: settings.mouse, look: settings.look, timeout: environment.searchTimeout,
+            equivalences: flow.equivalences)
         let final = session.run()
         search.request = final.request
         search.index = final.index

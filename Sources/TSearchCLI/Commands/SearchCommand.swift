@@ -14,7 +14,12 @@ struct SearchCommand {
         var paths: [String]
         var facets: Bool
         var output: Output
-        var contextRows: Int
+        /// Rows of context before and after each row with hits (`-C`, `-B`, `-A`).
+        var contextBefore: Int
+        var contextAfter: Int
+        /// `-m`: rows with hits kept per file; nil for all.
+        var maxRowsPerFile: Int?
+        var heading: HeadingChoice
         var colour: Bool
         var inputFormat: TranscriptFormat?
         var loadOptions: LoadOptions
@@ -23,15 +28,22 @@ struct SearchCommand {
         var server: String?
         var scan: Bool
 
-        enum Output { case listing, count, json, quiet }
+        enum Output { case listing, count, files, json, quiet }
 
         init(_ raw: RawArguments, environment: CommandEnvironment) throws(CommandError) {
-            guard var (text, given) = raw.queryAndPaths() else {
-                throw CommandError.usage(UsageError("search needs a QUERY: tsearch search QUERY [PATH ...]"))
+            let given: [String]
+            if raw.patterns.isEmpty {
+                guard let (text, paths) = raw.queryAndPaths() else {
+                    throw CommandError.usage(UsageError("search needs a QUERY: tsearch search QUERY [PATH ...]"))
+                }
+                // Through a server every argument is the query (there are no paths).
+                request = try raw.searchRequest(raw.server != nil ? raw.positionals.joined(separator: " ") : text)
+                given = raw.server != nil ? [] : paths
+            } else {
+                // With -e every positional argument is a path, as in rg.
+                request = try raw.patternsRequest()
+                given = raw.positionals
             }
-            // Through a server every argument is the query (there are no paths).
-            if raw.server != nil { (text, given) = (raw.positionals.joined(separator: " "), []) }
-            request = try raw.searchRequest(text)
             facets = raw.facets
             if raw.json && raw.countOnly {
                 throw CommandError.usage(UsageError("--count and --json do not combine: the JSON summary has the counts"))
@@ -39,8 +51,11 @@ struct SearchCommand {
             server = raw.server ?? (given.isEmpty ? environment.variables["TSEARCH_SERVER"].flatMap { $0.isEmpty ? nil : $0 } : nil)
             scan = raw.scan
             paths = server == nil ? environment.defaultPaths(given) : []
-            output = raw.quiet ? .quiet : raw.json ? .json : raw.countOnly ? .count : .listing
-            contextRows = raw.contextRows ?? 0
+            output = raw.quiet ? .quiet : raw.json ? .json : raw.filesWithMatches ? .files : raw.countOnly ? .count : .listing
+            contextBefore = raw.contextBefore ?? raw.contextRows ?? 0
+            contextAfter = raw.contextAfter ?? raw.contextRows ?? 0
+            maxRowsPerFile = raw.maxRowsPerFile
+            heading = raw.heading ?? (environment.stdoutIsTerminal ? .grouped : .perLine)
             colour = environment.colourEnabled(raw.color)
             inputFormat = raw.inputFormat
             loadOptions = raw.loadOptions
@@ -56,7 +71,7 @@ struct SearchCommand {
             // Rows from the server instead of files (ServerRows): the rest is the same search.
             do {
                 flow.source = try ServerRows.load(
-                    url: server, request: settings.request, scan: settings.scan, context: max(settings.contextRows, 2), environment: environment)
+                    url: server, request: settings.request, scan: settings.scan, context: max(settings.contextBefore, settings.contextAfter, 2), environment: environment)
             } catch {
                 environment.report("\(error)")
                 return .error
@@ -65,10 +80,14 @@ struct SearchCommand {
         let outcome = flow.search(
             settings.request, in: settings.paths, options: settings.loadOptions, directory: FileCalls.currentDirectory())
         environment.report(outcome.diagnostics)
-        let search: SavedSearch
+        var search: SavedSearch
         switch outcome.search {
         case .success(let found):
             search = found
+            // -m: the first rows with hits of each file are the search (counted, printed, saved).
+            if let limit = settings.maxRowsPerFile {
+                search.index = HitLimit.firstRows(limit, ofEachSourceIn: found.index, corpus: found.corpus)
+            }
             UnmatchedSpeakers.report(found.request.filter, in: found.corpus, environment: environment)
         case .failure(let abandoned):
             environment.report(abandoned.description)
@@ -91,16 +110,31 @@ struct SearchCommand {
             }
             // Then the total, as `wc` ends its list, so two tools can be compared at a glance.
             if index.count > 0 { out.line("\(index.count) total") }
+        case .files:
+            for source in corpus.sources.indices where !out.isClosed && index.count(inRows: corpus.rows(ofSource: source)) > 0 {
+                out.line(styler.paint(ControlSequences.stripped(corpus.sources[source].path), .path))
+            }
         case .json:
             writeJSON(corpus: corpus, index: index, diagnostics: outcome.diagnostics)
         case .listing:
-            let listing = HitListing(corpus: corpus, index: index, styler: styler, contextRows: settings.contextRows)
-            var first = true
-            for source in corpus.sources.indices where !out.isClosed && index.count(inRows: corpus.rows(ofSource: source)) > 0 {
-                if !first { out.line() }
-                first = false
-                // Formatted on every core, a piece of rows at a time, written in order.
-                listing.forEachPiece(forSource: source, cores: SearchCommand.cores) { piece in
+            switch settings.heading {
+            case .grouped:
+                let listing = HitListing(
+                    corpus: corpus, index: index, styler: styler, contextRows: settings.contextBefore, contextAfter: settings.contextAfter)
+                var first = true
+                for source in corpus.sources.indices where !out.isClosed && index.count(inRows: corpus.rows(ofSource: source)) > 0 {
+                    if !first { out.line() }
+                    first = false
+                    // Formatted on every core, a piece of rows at a time, written in order.
+                    listing.forEachPiece(forSource: source, cores: SearchCommand.cores) { piece in
+                        out.write(piece)
+                        return !out.isClosed
+                    }
+                }
+            case .perLine:
+                let listing = PerLineListing(
+                    corpus: corpus, index: index, styler: styler, contextBefore: settings.contextBefore, contextAfter: settings.contextAfter)
+                listing.forEachPiece(cores: SearchCommand.cores) { piece in
                     out.write(piece)
                     return !out.isClosed
                 }
@@ -124,11 +158,18 @@ struct SearchCommand {
         return index.count > 0 ? .success : .noMatch
     }
 
-    /// `hits by speaker: Alice 12 · Bob 3 · (none) 1`, and the same by file and by section.
+    /// `hits by speaker: Alice 12 · Bob 3 · (none) 1`, and the same by file and by section; a kind
+    /// too long for one line is listed one value a line under its label.
     private func printFacets(_ facets: Facets, styler: Styler) {
         let out = environment.stdout
         out.line()
-        for line in FacetSummary.lines(facets) { out.line(styler.paint(line.label, .separator) + " " + line.items) }
+        for kind in FacetSummary.lines(facets) {
+            let printed = FacetSummary.printed(label: kind.label, items: kind.items)
+            // The label painted, its values (on its line or below it) not.
+            let label = printed.heading.prefix(kind.label.count)
+            out.line(styler.paint(String(label), .separator) + printed.heading.dropFirst(kind.label.count))
+            for line in printed.lines { out.line(line) }
+        }
     }
 
     /// The disjunctive facets of this search (`Facets(request:index:corpus:)`).
@@ -142,7 +183,8 @@ struct SearchCommand {
     private func writeJSON(corpus: Corpus, index: HitIndex, diagnostics: [LoadDiagnostic]) {
         let out = environment.stdout
         for source in corpus.sources.indices where !out.isClosed {
-            let shown = ContextRows.shown(in: corpus.rows(ofSource: source), index: index, context: settings.contextRows, corpus: corpus)
+            let shown = ContextRows.shown(
+                in: corpus.rows(ofSource: source), index: index, before: settings.contextBefore, after: settings.contextAfter, corpus: corpus)
             // Stops at the first failed write (a reader gone away), not at the end of the file.
             for row in shown.map(\.row) where !out.isClosed {
                 let positions = index.positions(inRow: row)

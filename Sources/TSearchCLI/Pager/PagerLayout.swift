@@ -5,7 +5,7 @@ import TranscriptSearch
 /// What is on screen: from the state's top row down, each row as the screen lines it wraps to, until
 /// the content area is full. Every cell knows its character, its style and the hit it belongs to.
 struct PagerLayout {
-    enum Style: Equatable { case plain, time, speaker, hit, current, context }
+    enum Style: Equatable { case plain, time, speaker, hit, current, context, header }
 
     struct Cell: Equatable {
         var character: Character
@@ -51,8 +51,37 @@ struct PagerLayout {
     }
 
     /// `00:06:32  Alice: text`, hits styled (every part of a hit across cues in its row), wrapped
-    /// to the screen width without splitting a grapheme.
+    /// to the screen width without splitting a grapheme; the first row of a file is preceded by a
+    /// header line naming it (`── team-04/standup.vtt`), a row that starts a section (a book's
+    /// chapter) by one naming the section (`§ 3. Budget Review`), each cut at the screen's edge.
     static func wrappedCells(ofRow row: Int, in state: PagerState) -> [[Cell]] {
+        headerLines(ofRow: row, in: state) + textLines(ofRow: row, in: state)
+    }
+
+    /// The header lines before `row`: its file's path when it is the file's first row, its section
+    /// when the section changes there.
+    static func headerLines(ofRow row: Int, in state: PagerState) -> [[Cell]] {
+        let corpus = state.corpus
+        let source = corpus.source(ofRow: row)
+        let isFirst = row == corpus.rows(ofSource: source).lowerBound
+        var headers: [String] = []
+        if isFirst { headers.append("── " + corpus.sources[source].path) }
+        if let title = corpus.row(at: row).title, isFirst || corpus.row(at: row - 1).title != title { headers.append("§ " + title) }
+        return headers.map { header in
+            var cells: [Cell] = []
+            var used = 0
+            for character in ControlSequences.stripped(header) {
+                let width = TerminalWidth.of(character)
+                if used + width > state.columns { break }
+                cells.append(Cell(character: character, style: .header, hit: nil))
+                used += width
+            }
+            return cells
+        }
+    }
+
+    /// The row's own lines: time, speaker and text, wrapped.
+    static func textLines(ofRow row: Int, in state: PagerState) -> [[Cell]] {
         let value = state.corpus.row(at: row)
         let segments = state.index.segments(inRow: row, in: state.corpus)
         var cells: [Cell] = []
@@ -78,14 +107,43 @@ struct PagerLayout {
             cursor = range.upperBound
         }
         append(text[cursor...], base)
-        // Wrap by display width.
+        return wrap(cells, columns: state.columns, indent: value.start != nil && state.columns >= 30 ? timeColumn : 0)
+    }
+
+    /// The width of the time column and the gap after it (`00:06:32  `): continuation lines start
+    /// under the text, not under the time.
+    static let timeColumn = 10
+
+    /// `cells` broken into lines of at most `columns` display columns: at the last space that fits
+    /// (a word is split only when it is longer than a line), never inside a grapheme, each line after
+    /// the first indented by `indent` blank cells (a hanging indent).
+    static func wrap(_ cells: [Cell], columns: Int, indent: Int) -> [[Cell]] {
+        let blank = [Cell](repeating: Cell(character: " ", style: .plain, hit: nil), count: indent)
         var lines: [[Cell]] = [[]]
         var used = 0
         for cell in cells {
             let width = TerminalWidth.of(cell.character)
-            if used + width > state.columns, !lines[lines.count - 1].isEmpty {
-                lines.append([])
-                used = 0
+            if used + width > columns, !lines[lines.count - 1].isEmpty {
+                let line = lines[lines.count - 1]
+                let textStart = lines.count == 1 ? 0 : indent
+                var carried: [Cell] = []
+                // The word being written moves down whole when it fits on a line of its own; a line
+                // may also break after a wide (CJK) character, as such text has no spaces.
+                if let space = line.lastIndex(where: { $0.character == " " || TerminalWidth.of($0.character) == 2 }), space >= textStart {
+                    let word = Array(line[(space + 1)...])
+                    let wordWidth = word.reduce(0) { $0 + TerminalWidth.of($1.character) }
+                    if indent + wordWidth + width <= columns {
+                        carried = word
+                        lines[lines.count - 1] = Array(line[..<(line[space].character == " " ? space : space + 1)])
+                    }
+                }
+                lines.append(blank + carried)
+                used = indent + carried.reduce(0) { $0 + TerminalWidth.of($1.character) }
+                if used + width > columns {
+                    // Too narrow for the indent and this character: no indent on this line.
+                    lines[lines.count - 1] = carried
+                    used -= indent
+                }
             }
             lines[lines.count - 1].append(cell)
             used += width
@@ -99,38 +157,51 @@ struct PagerLayout {
 /// emoji sequence wider than Unicode says can never push a line onto the next. Pure: the same state
 /// and size give the same frame.
 enum PagerView {
-    static let help = [
-        "tsearch pager keys",
-        "",
-        "  n  N  Ctrl-N  Ctrl-P  ← →   next / previous hit (wraps)",
-        "  j  k  ↓ ↑                   scroll a row",
-        "  Space  b  PgDn  PgUp        scroll a screen",
-        "  g  G  Home  End             top / bottom",
-        "  /                           edit the query (results as you type;",
-        "                              Enter keeps it, Esc goes back)",
-        "  i  w  r  a                  toggle case, whole words, regex, accents",
-        "  Esc                         give up a search that takes too long",
-        "  f  ?  q                     hit counts (facets), this help, quit",
-        "",
-        "any key closes this help",
+    /// The pager's keys and what each does: the `?` screen, `tsearch help pager` and the manual's
+    /// PAGER KEYS section are made from this one list.
+    static let keys: [(keys: String, action: String)] = [
+        ("n  N  Ctrl-N  Ctrl-P  ← →", "next / previous hit (wraps; after scrolling, from the screen)"),
+        ("j  k  ↓ ↑", "scroll a row"),
+        ("Space  b  PgDn  PgUp", "scroll a screen"),
+        ("g  G  Home  End", "top / bottom"),
+        ("/", "edit the query: filters as [tokens], hits counted as you type; Enter keeps it, Esc goes back"),
+        ("Backspace (after /)", "at the start, takes the last filter token off; a new speaker: replaces the old"),
+        ("i  w  r  a", "toggle case, whole words, regex, accents"),
+        ("Esc", "give up a search that takes too long"),
+        ("f  ?  q", "hit counts (facets), this help, quit"),
     ]
 
+    static var help: [String] {
+        ["tsearch pager keys", ""] + keys.map { "  " + $0.keys.padding(28) + $0.action } + ["", "any key closes this help"]
+    }
+
+    /// How the screen is drawn: in colour; without colour (`--color never`, `NO_COLOR`), hits
+    /// underlined, the current one and the status line in reverse video, as less marks them; or as
+    /// plain text (for tests).
+    enum Look: Sendable { case colour, monochrome, plain }
+
+    /// The screen's lines for `state`; `colour` false draws them as plain text.
     static func render(_ state: PagerState, colour: Bool = true) -> [String] {
-        let styler = Styler(isEnabled: colour)
+        render(state, look: colour ? .colour : .plain)
+    }
+
+    /// The screen's lines for `state` drawn with `look`.
+    static func render(_ state: PagerState, look: Look) -> [String] {
+        let styler = Styler(isEnabled: look == .colour)
         var screen: [String] = []
         if state.showsHelp {
             screen = help.prefix(state.contentHeight).map { String($0.prefix(state.columns)) }
         } else if let facets = state.facetLines {
             screen = facets.prefix(state.contentHeight).map { clip(ControlSequences.stripped($0), to: state.columns) }
         } else {
-            for line in state.layout.lines { screen.append(draw(line.cells, width: state.columns, styler: styler)) }
+            for line in state.layout.lines { screen.append(draw(line.cells, width: state.columns, styler: styler, look: look)) }
         }
         while screen.count < state.contentHeight { screen.append(styler.paint("~", .separator)) }
-        screen.append(statusLine(state, styler: styler))
+        screen.append(statusLine(state, reversed: look != .plain))
         return screen
     }
 
-    private static func draw(_ cells: [PagerLayout.Cell], width: Int, styler: Styler) -> String {
+    private static func draw(_ cells: [PagerLayout.Cell], width: Int, styler: Styler, look: Look) -> String {
         var out = ""
         var run = ""
         var runStyle: PagerLayout.Style = .plain
@@ -141,9 +212,10 @@ enum PagerView {
             case .plain: out += run
             case .time: out += styler.paint(run, .time)
             case .speaker: out += styler.paint(run, .speaker)
-            case .hit: out += styler.paint(run, .match)
-            case .current: out += styler.paint(run, .currentMatch)
+            case .hit: out += look == .monochrome ? "\u{1B}[4m" + run + "\u{1B}[24m" : styler.paint(run, .match)
+            case .current: out += look == .monochrome ? "\u{1B}[7m" + run + "\u{1B}[27m" : styler.paint(run, .currentMatch)
             case .context: out += styler.paint(run, .context)
+            case .header: out += look == .monochrome ? "\u{1B}[1m" + run + "\u{1B}[22m" : styler.paint(run, .path)
             }
             run = ""
         }
@@ -156,34 +228,66 @@ enum PagerView {
         return out
     }
 
-    private static func statusLine(_ state: PagerState, styler: Styler) -> String {
+    private static func statusLine(_ state: PagerState, reversed: Bool) -> String {
         let text: String
-        if case .editing(let typed, let caret, _) = state.mode {
-            text = "/" + String(typed[..<caret]) + "▏" + String(typed[caret...])
+        if case .editing(let tokens, let typed, let caret, _) = state.mode {
+            // The filters as tokens, the text with its caret, then what the typing finds so far:
+            // the hit count, "searching…", or what is wrong with the pattern.
+            let chips = tokens.map { "[" + ControlSequences.stripped($0) + "] " }.joined()
+            let found = state.note ?? (state.awaiting != nil ? "searching…" : "\(state.index.count) \(state.index.count == 1 ? "hit" : "hits")")
+            text = "/" + chips + String(typed[..<caret]) + "▏" + String(typed[caret...]) + "   · " + found
         } else {
-            var parts: [String] = []
-            if let current = state.cursor.current {
-                let hit = state.index.hit(at: current)
-                let row = state.corpus.row(at: hit.row)
-                parts.append("hit \(current + 1)/\(state.index.count)")
-                if let start = row.start { parts.append(start.formatted.dropLast(4).description) }
-                if let speaker = row.speaker { parts.append(ControlSequences.stripped(speaker)) }
-                parts.append(ControlSequences.stripped(row.locator.file.split(separator: "/").last.map(String.init) ?? row.locator.file))
-            } else {
-                parts.append(state.request.text.isEmpty && state.request.filter.isEmpty ? "no query: press /" : "no hits")
-            }
-            let options = state.request.options
-            parts.append([options.caseMatching == .sensitive ? "[Aa]" : nil, options.words == .wholeWords ? "[w]" : nil,
-                          options.syntax == .regularExpression ? "[.*]" : nil, options.diacritics == .insensitive ? "[é=e]" : nil]
-                .compactMap { $0 }.joined(separator: " "))
-            if state.awaiting != nil { parts.append("searching…") }
-            if let note = state.note { parts.append(note) }
-            parts.append("?: help")
-            text = "\"" + ControlSequences.stripped(state.request.description) + "\"  " + parts.filter { !$0.isEmpty }.joined(separator: " · ")
+            text = navigatingStatus(state)
         }
         let clipped = clip(text, to: state.columns)
         let padded = clipped + String(repeating: " ", count: max(0, state.columns - TerminalWidth.of(clipped)))
-        return styler.isEnabled ? "\u{1B}[7m" + padded + "\u{1B}[0m" : padded
+        return reversed ? "\u{1B}[7m" + padded + "\u{1B}[0m" : padded
+    }
+
+    /// `"budget"  hit 3/48 · 00:00:26 · Alice · team-04/meeting-038.vtt · § Budget · [w] · ?: help`:
+    /// the path as the search named it (relative to where it ran), the section of a book's row.
+    /// When that is wider than the screen it shortens step by step, the least needed first: the
+    /// help hint, the section, the speaker, the query (`"a long que…"`), the options, the time,
+    /// and last the path's folders (`…/meeting-038.vtt`); what is left is cut at the edge.
+    static func navigatingStatus(_ state: PagerState) -> String {
+        var query = ControlSequences.stripped(state.request.description)
+        var head: String
+        var time: String?, speaker: String?, path: String?, section: String?
+        if let current = state.cursor.current {
+            let row = state.corpus.row(at: state.index.hit(at: current).row)
+            head = "hit \(current + 1)/\(state.index.count)"
+            time = row.start.map { $0.formatted.dropLast(4).description }
+            speaker = row.speaker.map { ControlSequences.stripped($0) }
+            path = ControlSequences.stripped(row.locator.file)
+            section = row.title.map { "§ " + ControlSequences.stripped($0) }
+        } else {
+            head = state.request.text.isEmpty && state.request.filter.isEmpty ? "no query: press /" : "no hits"
+        }
+        let options = state.request.options
+        var flags: String? = [options.caseMatching == .sensitive ? "[Aa]" : nil, options.words == .wholeWords ? "[w]" : nil,
+                              options.syntax == .regularExpression ? "[.*]" : nil, options.diacritics == .insensitive ? "[é=e]" : nil]
+            .compactMap { $0 }.joined(separator: " ")
+        let searching = state.awaiting != nil ? "searching…" : nil
+        var help: String? = "?: help"
+        func composed() -> String {
+            "\"" + query + "\"  " + [head, time, speaker, path, section, flags, searching, state.note, help]
+                .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · ")
+        }
+        let shortenings: [() -> Void] = [
+            { help = nil },
+            { section = nil },
+            { speaker = nil },
+            { if query.count > 16 { query = String(query.prefix(15)) + "…" } },
+            { flags = nil },
+            { time = nil },
+            { path = path.map { path in path.contains("/") ? "…/" + (path.split(separator: "/").last.map(String.init) ?? path) : path } },
+        ]
+        var text = composed()
+        for shorten in shortenings where TerminalWidth.of(text) > state.columns {
+            shorten()
+            text = composed()
+        }
+        return text
     }
 
     private static func clip(_ text: String, to width: Int) -> String {

@@ -19,7 +19,11 @@ final class PagerSession: @unchecked Sendable {
     /// Where the table of Unicode equivalents is kept between runs.
     private let equivalences: ScalarEquivalenceStore?
 
-    init(search: SavedSearch, current: Int?, mouse: Bool, timeout: Duration?, equivalences: ScalarEquivalenceStore?) {
+    /// Colour, or none (`--color never`, `NO_COLOR`): then hits are underlined, as less marks them.
+    private let look: PagerView.Look
+
+    init(search: SavedSearch, current: Int?, mouse: Bool, look: PagerView.Look, timeout: Duration?, equivalences: ScalarEquivalenceStore?) {
+        self.look = look
         terminal = RawTerminal(mouse: mouse)
         searchTimeout = timeout
         self.equivalences = equivalences
@@ -34,7 +38,7 @@ final class PagerSession: @unchecked Sendable {
         guard terminal.enter() else { return state }
         let corpus = self.corpus
         searcher = Searcher(
-            debounce: .milliseconds(40), engine: Searcher.refiningEngine(over: corpus, timeout: searchTimeout, equivalences: equivalences),
+            debounce: .milliseconds(10), engine: Searcher.refiningEngine(over: corpus, timeout: searchTimeout, equivalences: equivalences),
             deliver: { [self] result in self.queue.async { self.apply(.results(result.request, result.index)) } },
             fail: { [self] _, request, error in
                 // A bad pattern or the time limit: said in the status line, never "searching…" forever.
@@ -78,7 +82,7 @@ final class PagerSession: @unchecked Sendable {
     }
 
     private func draw() {
-        let lines = PagerView.render(state)
+        let lines = PagerView.render(state, look: look)
         // Each line, then "erase to the end of the line"; the status line last, without a line end.
         terminal.write("\u{1B}[H" + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n"))
     }

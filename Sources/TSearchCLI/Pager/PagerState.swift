@@ -35,8 +35,10 @@ enum PagerEffect: Equatable, Sendable {
 struct PagerState {
     enum Mode: Equatable {
         case navigating
-        /// Editing the query: its characters, the caret, and the request to go back to on Escape.
-        case editing(text: [Character], caret: Int, before: SearchRequest)
+        /// Editing the query: the active filters as tokens (`speaker:Dana`, shown apart and removed
+        /// by Backspace at the start), the text's characters, the caret, and the request to go back
+        /// to on Escape.
+        case editing(tokens: [String], text: [Character], caret: Int, before: SearchRequest)
     }
 
     let corpus: Corpus
@@ -73,15 +75,18 @@ struct PagerState {
     var layout: PagerLayout { PagerLayout(state: self) }
 
     mutating func reduce(_ action: PagerAction) -> [PagerEffect] {
-        note = nil
+        // A note lasts until the next key, resize or applied result: a stale result (dropped) leaves
+        // the error a pattern just got on screen.
         switch action {
         case .resize(let newRows, let newColumns):
+            note = nil
             rows = max(newRows, 3)
             columns = max(newColumns, 10)
             centreOnCurrentHit()
             return []
         case .results(let finished, let newIndex):
             guard finished == awaiting || (awaiting == nil && finished == request) else { return [] }  // stale
+            note = nil
             let onScreen = layout.rowsOnScreen
             let anchor = cursor.current.map { index.hit(at: $0) }.map { HitCursor.Anchor(row: $0.row, utf8Range: $0.utf8Range) }
             index = newIndex
@@ -96,6 +101,7 @@ struct PagerState {
             note = message
             return []
         case .key(let key):
+            note = nil
             if showsHelp || facetLines != nil {
                 showsHelp = false
                 facetLines = nil
@@ -103,7 +109,7 @@ struct PagerState {
             }
             switch mode {
             case .navigating: return navigate(key)
-            case .editing(let text, let caret, let before): return edit(key, text: text, caret: caret, before: before)
+            case .editing(let tokens, let text, let caret, let before): return edit(key, tokens: tokens, text: text, caret: caret, before: before)
             }
         }
     }
@@ -132,7 +138,7 @@ struct PagerState {
             note = "search cancelled"
             return [.cancelSearch]
         case .character("/"):
-            mode = .editing(text: Array(request.text), caret: request.text.count, before: request)
+            mode = .editing(tokens: QueryLine.tokens(of: request.filter), text: Array(request.text), caret: request.text.count, before: request)
         case .character("i"): return toggle { $0.caseMatching = $0.caseMatching == .insensitive ? .sensitive : .insensitive }
         case .character("w"): return toggle { $0.words = $0.words == .anywhere ? .wholeWords : .anywhere }
         case .character("r"): return toggle { $0.syntax = $0.syntax == .verbatim ? .regularExpression : .verbatim }
@@ -146,8 +152,8 @@ struct PagerState {
         return []
     }
 
-    private mutating func edit(_ key: PagerKey, text: [Character], caret: Int, before: SearchRequest) -> [PagerEffect] {
-        var text = text, caret = caret
+    private mutating func edit(_ key: PagerKey, tokens: [String], text: [Character], caret: Int, before: SearchRequest) -> [PagerEffect] {
+        var tokens = tokens, text = text, caret = caret
         switch key {
         case .enter:
             mode = .navigating
@@ -158,9 +164,14 @@ struct PagerState {
             awaiting = before
             return [.search(before)]
         case .backspace:
-            guard caret > 0 else { return [] }
-            text.remove(at: caret - 1)
-            caret -= 1
+            if caret == 0 {
+                // At the start, Backspace takes the last filter off.
+                guard !tokens.isEmpty else { return [] }
+                tokens.removeLast()
+            } else {
+                text.remove(at: caret - 1)
+                caret -= 1
+            }
         case .control("u"):
             text.removeSubrange(0..<caret)
             caret = 0
@@ -180,11 +191,22 @@ struct PagerState {
         default:
             return []
         }
-        mode = .editing(text: text, caret: caret, before: before)
-        let typed = String(text)
-        var next = request
-        next.text = typed
-        if let parsed = try? SearchRequest(parsing: typed, options: request.options, filter: before.filter) { next = parsed }
+        // A token typed and finished with a space joins the filters, replacing one of its kind.
+        (tokens, text, caret) = QueryLine.absorbTokens(tokens: tokens, text: text, caret: caret)
+        mode = .editing(tokens: tokens, text: text, caret: caret, before: before)
+        // The options of the search asked for last (a toggle's may still be on its way).
+        let options = (awaiting ?? request).options
+        var next = SearchRequest(text: String(text), options: options)
+        if let parsed = try? SearchRequest(parsing: QueryLine.query(tokens: tokens, text: text), options: options) { next = parsed }
+        do {
+            // A bad pattern is said at once, in place; no search is started for it (an empty query
+            // still goes to the searcher, which shows no hits for it).
+            try next.validate()
+        } catch where error.kind != .empty {
+            awaiting = nil
+            note = ControlSequences.stripped(error.description)
+            return []
+        } catch {}
         guard next != (awaiting ?? request) else { return [] }
         awaiting = next
         return [.search(next)]
@@ -198,13 +220,40 @@ struct PagerState {
     }
 
     private mutating func step(_ steps: Int) {
-        guard cursor.current != nil else {
+        guard let current = cursor.current else {
             note = "no hits"
+            return
+        }
+        // As in less: after scrolling away, n and N step from what is on screen, not from the hit.
+        let onScreen = layout.rowsOnScreen
+        if !onScreen.contains(index.hit(at: current).row), let position = hitFromScreen(onScreen, forward: steps > 0) {
+            cursor.select(position)
             return
         }
         if cursor.move(by: steps) == .wrapped { note = steps > 0 ? "wrapped to the first hit" : "wrapped to the last hit" }
         // The screen moves only when the current hit's row leaves it; then the row is centred.
         if let current = cursor.current, !layout.rowsOnScreen.contains(index.hit(at: current).row) { centreOnCurrentHit() }
+    }
+
+    /// The first hit on screen or after it (`forward`), or the last on screen or before it; nil when
+    /// there is none that way (then the step wraps as usual).
+    private func hitFromScreen(_ onScreen: Range<Int>, forward: Bool) -> Int? {
+        if forward {
+            var row = onScreen.lowerBound
+            while row < corpus.rowCount {
+                let positions = index.positions(inRow: row)
+                if !positions.isEmpty { return positions.lowerBound }
+                row += 1
+            }
+        } else {
+            var row = min(onScreen.upperBound, corpus.rowCount) - 1
+            while row >= 0 {
+                let positions = index.positions(inRow: row)
+                if !positions.isEmpty { return positions.upperBound - 1 }
+                row -= 1
+            }
+        }
+        return nil
     }
 
     private mutating func scroll(by rows: Int) {

@@ -19,14 +19,19 @@ public struct HitListing: Sendable {
     public let index: HitIndex
     public let formatting: RowFormatting
     public let contextRows: Int
+    /// Rows of context after each row with hits (grep's `-A`); `contextRows` unless told otherwise.
+    public let contextAfter: Int
     /// The width of the widest hit number (`52/52`), and two spaces.
     private let numberWidth: Int
 
-    public init(corpus: Corpus, index: HitIndex, styler: Styler, contextRows: Int = 0) {
+    /// A listing with `contextRows` rows of context before each row with hits and `contextAfter`
+    /// (default: `contextRows`) after it.
+    public init(corpus: Corpus, index: HitIndex, styler: Styler, contextRows: Int = 0, contextAfter: Int? = nil) {
         self.corpus = corpus
         self.index = index
         self.formatting = RowFormatting(styler: styler)
         self.contextRows = max(0, contextRows)
+        self.contextAfter = max(0, contextAfter ?? contextRows)
         numberWidth = formatting.hitNumbers(0..<index.count, of: index.count).count + 2
     }
 
@@ -48,8 +53,8 @@ public struct HitListing: Sendable {
         let styler = formatting.styler
         guard body(styler.paint(ControlSequences.stripped(corpus.sources[source].path), .path)) else { return }
         var shownTitle: String?
-        for shown in ContextRows.shown(in: rows, index: index, context: contextRows, corpus: corpus) {
-            if contextRows > 0, shown.startsGroup { guard body(styler.paint("--", .separator)) else { return } }
+        for shown in ContextRows.shown(in: rows, index: index, before: contextRows, after: contextAfter, corpus: corpus) {
+            if contextRows + contextAfter > 0, shown.startsGroup { guard body(styler.paint("--", .separator)) else { return } }
             let value = corpus.row(at: shown.row)
             if let title = value.title, title != shownTitle {
                 guard body(styler.paint("§ " + ControlSequences.stripped(title), .section)) else { return }
@@ -69,7 +74,7 @@ public struct HitListing: Sendable {
         let rows = corpus.rows(ofSource: source)
         guard index.count(inRows: rows) > 0 else { return }
         guard body(formatting.styler.paint(ControlSequences.stripped(corpus.sources[source].path), .path) + "\n") else { return }
-        let shown = Array(ContextRows.shown(in: rows, index: index, context: contextRows, corpus: corpus))
+        let shown = Array(ContextRows.shown(in: rows, index: index, before: contextRows, after: contextAfter, corpus: corpus))
         let pieces = stride(from: 0, to: shown.count, by: max(1, rowsPerPiece)).map { $0..<min($0 + max(1, rowsPerPiece), shown.count) }
         var next = 0
         while next < pieces.count {
@@ -92,7 +97,7 @@ public struct HitListing: Sendable {
         var out = ""
         var shownTitle = range.lowerBound > 0 ? corpus.row(at: shown[range.lowerBound - 1].row).title : nil
         for entry in shown[range] {
-            if contextRows > 0, entry.startsGroup {
+            if contextRows + contextAfter > 0, entry.startsGroup {
                 out += styler.paint("--", .separator)
                 out += "\n"
             }
