@@ -10,9 +10,12 @@
 /// ```
 ///
 /// Cost: one scan per alternative, a sort of the occurrences, and the reference on unsure rows.
-struct LiteralSetMatcher: Matcher {
+struct LiteralSetMatcher: Matcher, HitLengthBounded {
     let alternatives: [LiteralMatcher]
     let reference: RegexMatcher
+
+    /// A hit is one alternative's: the longest of theirs.
+    var longestASCIIHit: Int { alternatives.map(\.longestASCIIHit).max() ?? 0 }
 
     /// A matcher for `query` (a regular expression whose pattern is `alternatives` joined by `|`),
     /// or nil when the literal scan cannot take one of them.
