@@ -37,13 +37,14 @@ struct JoinedChunksTests {
         ("budget|budget the", SearchOptions(words: .wholeWords, syntax: .regularExpression, spanning: .acrossRows)),
     ]
 
-    @Test(arguments: [1, 9, 64, 700, 16 << 10])
-    func chunksOfAnySizeGiveTheReferencesHits(targetBytes: Int) throws {
+    @Test(arguments: [(1, nil), (9, 1), (64, 500), (700, nil), (700, 3_000), (16 << 10, nil)] as [(Int, Int?)])
+    func chunksOfAnySizeGiveTheReferencesHits(targetBytes: Int, pieceBytes: Int?) throws {
         let corpus = Self.corpus()
         for (text, options) in Self.cases {
             let runner = try SearchRequest(text: text, options: options).runner()
             let matcher = try #require(runner.matcher as? any HitLengthBounded, "\(text) has a bounded matcher")
-            let found = try runner.searchAcrossRowsInChunks(corpus, matcher: matcher, targetBytes: targetBytes, until: nil) { false }
+            let found = try runner.searchAcrossRowsInChunks(
+                corpus, matcher: matcher, targetBytes: targetBytes, pieceBytes: pieceBytes, until: nil) { false }
             let expected = SearchRunner(try RegexMatcher(try Query(text, options: options)), spanning: .acrossRows).search(corpus)
             let same = found == expected  // (compared apart: a difference would print both indexes whole)
             #expect(same, "\(text) (\(options)) in chunks of \(targetBytes): \(found.count) hits, reference \(expected.count)")

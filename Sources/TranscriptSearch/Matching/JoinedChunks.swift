@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import TranscriptModel
 
 /// A matcher whose hits have a known greatest length where the text is plain ASCII: what lets a
@@ -37,8 +39,8 @@ protocol HitLengthBounded: Matcher {
 /// - A chunk the literal scan is unsure of goes to the reference whole: a chunk of about
 ///   `targetBytes`, not the transcript.
 ///
-/// Cost: one copy of the rows' bytes (plus the overlaps), the matcher's pass over the chunks on
-/// every core, and O(hits × log rows) to map hits back to rows.
+/// Cost: on every core, a copy of the rows' bytes (plus the overlaps) into a buffer reused for
+/// each piece, the matcher's pass over it, and O(hits × log rows) to map hits back to rows.
 struct JoinedChunks {
     /// One chunk of one transcript.
     struct Chunk {
@@ -53,12 +55,9 @@ struct JoinedChunks {
     }
 
     let chunks: [Chunk]
-    /// The chunks' bytes back to back: chunk `i` is `bytes[offsets[i]..<offsets[i + 1]]`.
-    let bytes: [UInt8]
-    let offsets: [Int]
 
     /// The chunks of `sources` (in order) of `corpus`, each owning about `targetBytes` bytes.
-    /// - Complexity: O(bytes of the sources' rows).
+    /// - Complexity: O(rows of the sources), plus `margin` bytes read at each cut.
     init(_ sources: [Int], of corpus: Corpus, targetBytes: Int, margin: Int) {
         var chunks: [Chunk] = []
         corpus.withTextBuffer { text, rowOffsets in
@@ -83,33 +82,38 @@ struct JoinedChunks {
                 }
             }
         }
+        self.chunks = chunks
+    }
+
+    /// The length in bytes of chunk `chunk`'s text (its rows read, joined by one space).
+    static func length(of chunk: Chunk, _ rowOffsets: UnsafeBufferPointer<Int>) -> Int {
+        let rows = chunk.readRows
+        return rowOffsets[rows.upperBound] - rowOffsets[rows.lowerBound] + rows.count - 1
+    }
+
+    /// Writes the texts of `chunks` back to back into `target` (which must hold them) and returns
+    /// the offset table: chunk `i` of them is `target[offsets[i]..<offsets[i + 1]]`.
+    static func write(
+        _ chunks: ArraySlice<Chunk>, into target: UnsafeMutablePointer<UInt8>,
+        _ text: UnsafeBufferPointer<UInt8>, _ rowOffsets: UnsafeBufferPointer<Int>
+    ) -> [Int] {
         var offsets = [0]
         offsets.reserveCapacity(chunks.count + 1)
+        guard let source = text.baseAddress else { return offsets + Array(repeating: 0, count: chunks.count) }
+        var position = 0
         for chunk in chunks {
-            let read = chunk.readRows
-            offsets.append(offsets[offsets.count - 1] + corpus.joinedLength(of: read))
-        }
-        let total = offsets[offsets.count - 1]
-        bytes = corpus.withTextBuffer { text, rowOffsets in
-            [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
-                guard let target = buffer.baseAddress, let source = text.baseAddress else { initialized = 0; return }
-                var position = 0
-                for chunk in chunks {
-                    for row in chunk.readRows {
-                        if row > chunk.readRows.lowerBound {
-                            target[position] = UInt8(ascii: " ")
-                            position += 1
-                        }
-                        let length = rowOffsets[row + 1] - rowOffsets[row]
-                        (target + position).update(from: source + rowOffsets[row], count: length)
-                        position += length
-                    }
+            for row in chunk.readRows {
+                if row > chunk.readRows.lowerBound {
+                    target[position] = UInt8(ascii: " ")
+                    position += 1
                 }
-                initialized = position
+                let length = rowOffsets[row + 1] - rowOffsets[row]
+                (target + position).update(from: source + rowOffsets[row], count: length)
+                position += length
             }
+            offsets.append(position)
         }
-        self.chunks = chunks
-        self.offsets = offsets
+        return offsets
     }
 
     /// When a cut may be made before `row`: the end of the rows a chunk ending there must read
@@ -138,10 +142,10 @@ struct JoinedChunks {
         return next
     }
 
-    /// The corpus row of `readRows` that byte `position` of chunk `chunk` lies in, and that row's
-    /// first byte in the chunk. - Complexity: O(log rows).
-    func row(at position: Int, inChunk chunk: Int, _ rowOffsets: UnsafeBufferPointer<Int>) -> (row: Int, start: Int) {
-        let rows = chunks[chunk].readRows
+    /// The corpus row of `chunk`'s rows that byte `position` of its text lies in, and that row's
+    /// first byte in the text. - Complexity: O(log rows).
+    static func row(at position: Int, in chunk: Chunk, _ rowOffsets: UnsafeBufferPointer<Int>) -> (row: Int, start: Int) {
+        let rows = chunk.readRows
         let base = rowOffsets[rows.lowerBound]
         func start(_ row: Int) -> Int { rowOffsets[row] - base + (row - rows.lowerBound) }
         let row = max(rows.lowerBound, rows.partitionPoint { start($0) > position } - 1)
@@ -149,40 +153,28 @@ struct JoinedChunks {
     }
 }
 
-extension Corpus {
-    /// The length in bytes of rows `rows` joined by one space.
-    fileprivate func joinedLength(of rows: Range<Int>) -> Int {
-        guard !rows.isEmpty else { return 0 }
-        return withTextBuffer { _, offsets in offsets[rows.upperBound] - offsets[rows.lowerBound] + rows.count - 1 }
-    }
-}
-
 extension SearchRunner {
     /// The search across rows with a matcher whose hits are bounded: each transcript's joined text
-    /// in chunks (`JoinedChunks`) searched on every core; a transcript the chunks cannot answer for
-    /// is searched whole. Stops between pieces when `deadline` passes or `isCancelled()` says so.
+    /// in chunks of about `targetBytes` (`JoinedChunks`), grouped in pieces; on every core, each piece's text is written
+    /// into that core's buffer (reused from round to round) and searched, and its hits mapped back
+    /// to rows. A transcript the chunks cannot answer for is searched whole. Stops between rounds
+    /// when `deadline` passes or `isCancelled()` says so.
     func searchAcrossRowsInChunks(
-        _ corpus: Corpus, matcher: any HitLengthBounded, targetBytes: Int = 16 << 10,
+        _ corpus: Corpus, matcher: any HitLengthBounded, targetBytes: Int = 16 << 10, pieceBytes: Int? = nil,
         until deadline: ContinuousClock.Instant?, isCancelled: () -> Bool
     ) throws(Interruption) -> HitIndex {
         let sources = corpus.sources.indices.filter { searchesAcrossRows(ofSource: $0, in: corpus) }
-        let joined = JoinedChunks(sources, of: corpus, targetBytes: targetBytes, margin: matcher.longestASCIIHit + 8)
-        let chunks = joined.chunks
+        let chunks = JoinedChunks(sources, of: corpus, targetBytes: targetBytes, margin: matcher.longestASCIIHit + 8).chunks
         guard !chunks.isEmpty else { return HitIndex(rowCount: corpus.rowCount) }
-        let found: Result<HitList, Interruption> = joined.bytes.withUnsafeBufferPointer { bytes in
-            joined.offsets.withUnsafeBufferPointer { offsets in
-                let buffer = RowBuffer(bytes: bytes, offsets: offsets)
-                do throws(Interruption) {
-                    return .success(try Self.hits(
-                        of: matcher, in: buffer, spans: [0..<chunks.count], until: deadline, isCancelled: isCancelled))
-                } catch .deadlinePassed(let chunk) {
-                    return .failure(.deadlinePassed(row: chunks[min(chunk, chunks.count - 1)].rows.lowerBound))
-                } catch {
-                    return .failure(error)
-                }
+        let found: Result<[ChunkHits], Interruption> = corpus.withTextBuffer { text, rowOffsets in
+            do throws(Interruption) {
+                return .success(try Self.chunkHits(
+                    of: matcher, in: chunks, text, rowOffsets, pieceBytes: pieceBytes, until: deadline, isCancelled: isCancelled))
+            } catch {
+                return .failure(error)
             }
         }
-        let chunkHits = try found.get()
+        let perChunk = try found.get()
         var all = HitList()
         var accepted: [Int: Bool] = [:]
         func passes(_ row: Int) -> Bool {
@@ -192,39 +184,155 @@ extension SearchRunner {
             accepted[row] = passes
             return passes
         }
-        corpus.withTextBuffer { _, rowOffsets in
-            var next = 0  // the next of chunkHits
-            var chunk = 0
-            while chunk < chunks.count {
-                let source = chunks[chunk].source
-                var sourceHits = HitList()
-                var isSure = true
-                var overflow = 0  // how far the last hit of the chunk before runs into this one
-                while chunk < chunks.count && chunks[chunk].source == source {
-                    let own = chunks[chunk].ownLength
-                    var lastEnd = -1
-                    while next < chunkHits.count && Int(chunkHits.rows[next]) == chunk {
-                        let start = Int(chunkHits.starts[next])
-                        let end = Int(chunkHits.ends[next])
-                        next += 1
-                        guard start < own, isSure else { continue }
-                        if start < overflow { isSure = false; continue }
-                        let (row, rowStart) = joined.row(at: start, inChunk: chunk, rowOffsets)
-                        if passes(row) { sourceHits.append(row: row, start: start - rowStart, end: end - rowStart) }
-                        lastEnd = end
-                    }
-                    overflow = max(0, overflow - own, lastEnd - own)
-                    chunk += 1
-                }
+        var chunk = 0
+        while chunk < chunks.count {
+            let source = chunks[chunk].source
+            var sourceHits = HitList()
+            var isSure = true
+            var overflow = 0  // how far the hits of the chunks before run into this one
+            while chunk < chunks.count && chunks[chunk].source == source {
+                let hits = perChunk[chunk]
+                if let first = hits.firstStart, first < overflow { isSure = false }
                 if isSure {
-                    all.append(contentsOf: sourceHits)
-                } else {
-                    for hit in hitsAcrossRows(ofSource: source, in: corpus, matcher: matcher).hits {
-                        all.append(row: hit.row, start: hit.utf8Range.lowerBound, end: hit.utf8Range.upperBound)
+                    for hit in 0..<hits.list.count where passes(Int(hits.list.rows[hit])) {
+                        sourceHits.append(row: Int(hits.list.rows[hit]), start: Int(hits.list.starts[hit]), end: Int(hits.list.ends[hit]))
                     }
+                }
+                let own = chunks[chunk].ownLength
+                overflow = max(0, overflow - own, (hits.lastEnd ?? 0) - own)
+                chunk += 1
+            }
+            if isSure {
+                all.append(contentsOf: sourceHits)
+            } else {
+                for hit in hitsAcrossRows(ofSource: source, in: corpus, matcher: matcher).hits {
+                    all.append(row: hit.row, start: hit.utf8Range.lowerBound, end: hit.utf8Range.upperBound)
                 }
             }
         }
         return HitIndex(rowCount: corpus.rowCount, hits: all)
+    }
+
+    /// The hits one chunk owns (those that start in its own bytes), mapped to rows, and where the
+    /// first starts and the last ends in the chunk's text.
+    struct ChunkHits: Sendable {
+        var list = HitList()
+        var firstStart: Int?
+        var lastEnd: Int?
+    }
+
+    /// Each chunk's hits, in pieces of about `pieceBytes` (by default 256 KB–4 MB, four or more
+    /// pieces per core) on every core.
+    private static func chunkHits(
+        of matcher: any HitLengthBounded, in chunks: [JoinedChunks.Chunk],
+        _ text: UnsafeBufferPointer<UInt8>, _ rowOffsets: UnsafeBufferPointer<Int>, pieceBytes: Int?,
+        until deadline: ContinuousClock.Instant?, isCancelled: () -> Bool
+    ) throws(Interruption) -> [ChunkHits] {
+        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let lengths = chunks.map { JoinedChunks.length(of: $0, rowOffsets) }
+        let total = lengths.reduce(0, +)
+        let pieceBytes = pieceBytes ?? min(4 << 20, max(256 << 10, total / (cores * 4) + 1))
+        var pieces: [Range<Int>] = []
+        var first = 0
+        var bytes = 0
+        for (chunk, length) in lengths.enumerated() {
+            bytes += length
+            if bytes >= pieceBytes || chunk == chunks.count - 1 {
+                pieces.append(first..<chunk + 1)
+                first = chunk + 1
+                bytes = 0
+            }
+        }
+        let capacity = pieces.map { $0.reduce(0) { $0 + lengths[$1] } }.max() ?? 0
+        let buffers = PieceBuffers(count: min(cores, pieces.count), capacity: max(1, capacity))
+        defer { buffers.free() }
+        let results = ChunkResults(count: chunks.count)
+        defer { results.free() }
+        let clock = ContinuousClock()
+        var next = 0
+        while next < pieces.count {
+            if isCancelled() { throw .cancelled }
+            if let deadline, clock.now > deadline { throw .deadlinePassed(row: chunks[pieces[next].lowerBound].rows.lowerBound) }
+            let round = Array(pieces[next..<min(pieces.count, next + cores)])
+            let failures = FailureSlots(count: round.count)
+            defer { failures.free() }
+            let corpusText = RowBuffer(bytes: text, offsets: rowOffsets)  // Sendable, only read
+            DispatchQueue.concurrentPerform(iterations: round.count) { slot in
+                // Each iteration writes its own buffer, its own failure slot and its own chunks'
+                // results; the corpus text is only read.
+                let piece = round[slot]
+                let target = buffers.buffers[slot]
+                let offsets = JoinedChunks.write(chunks[piece], into: target, corpusText.bytes, corpusText.offsets)
+                let found: HitList
+                do throws(Interruption) {
+                    found = try offsets.withUnsafeBufferPointer { offsets throws(Interruption) in
+                        let buffer = RowBuffer(bytes: UnsafeBufferPointer(start: target, count: offsets[offsets.count - 1]), offsets: offsets)
+                        return try matcher.hits(in: buffer, rows: 0..<piece.count, until: deadline)
+                    }
+                } catch .deadlinePassed(let chunk) {
+                    failures.slots[slot] = .deadlinePassed(row: chunks[piece.lowerBound + chunk].rows.lowerBound)
+                    return
+                } catch {
+                    failures.slots[slot] = error
+                    return
+                }
+                for hit in 0..<found.count {
+                    let chunk = piece.lowerBound + Int(found.rows[hit])
+                    let start = Int(found.starts[hit])
+                    let end = Int(found.ends[hit])
+                    guard start < chunks[chunk].ownLength else { continue }
+                    let (row, rowStart) = JoinedChunks.row(at: start, in: chunks[chunk], corpusText.offsets)
+                    results.slots[chunk].list.append(row: row, start: start - rowStart, end: end - rowStart)
+                    if results.slots[chunk].firstStart == nil { results.slots[chunk].firstStart = start }
+                    results.slots[chunk].lastEnd = end
+                }
+            }
+            if let failure = failures.slots.lazy.compactMap({ $0 }).first { throw failure }
+            next += round.count
+        }
+        return Array(results.slots)
+    }
+}
+
+/// One text buffer per core, reused from round to round (a fresh one per piece would be paged in
+/// and cleared each time).
+private struct PieceBuffers: @unchecked Sendable {
+    let buffers: [UnsafeMutablePointer<UInt8>]
+
+    init(count: Int, capacity: Int) {
+        buffers = (0..<count).map { _ in .allocate(capacity: capacity) }
+    }
+
+    func free() {
+        buffers.forEach { $0.deallocate() }
+    }
+}
+
+/// Each chunk's hits, written by the piece that holds the chunk only (raw memory, so the writes
+/// are not accesses to one shared array).
+private struct ChunkResults: @unchecked Sendable {
+    let slots: UnsafeMutableBufferPointer<SearchRunner.ChunkHits>
+
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: SearchRunner.ChunkHits())
+    }
+
+    func free() {
+        slots.deinitialize().deallocate()
+    }
+}
+
+/// Why each piece of a round stopped, if it did.
+private struct FailureSlots: @unchecked Sendable {
+    let slots: UnsafeMutableBufferPointer<SearchRunner.Interruption?>
+
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
+    }
+
+    func free() {
+        slots.deinitialize().deallocate()
     }
 }
