@@ -37,6 +37,17 @@ public final class TextOutput: @unchecked Sendable {
         if buffer.count >= 1 << 16 { flush() }
     }
 
+    /// Writes UTF-8 `bytes` as they are (a listing's piece, made without a `String` per line).
+    public func write(bytes: UnsafeBufferPointer<UInt8>) {
+        guard !isClosed else { return }
+        guard descriptor != nil else {
+            captured += String(decoding: bytes, as: UTF8.self)
+            return
+        }
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
     public func flush() {
         guard let descriptor, !buffer.isEmpty, !isClosed else { return }
         switch SystemCalls.write(buffer, to: descriptor) {
