@@ -135,14 +135,26 @@ public struct HitListing: Sendable {
         return corpus.withTextBytes(ofRow: row) { text in
             guard !ControlSequences.hasControlBytes(text) else { return false }
             let positions = index.positions(inRow: row)
-            let number = positions.isEmpty ? "" : formatting.hitNumbers(positions, of: index.count)
             let segments = index.segments(inRow: row, in: corpus)
             func padded() {
-                for _ in 0..<max(0, numberWidth - number.utf8.count) { out.append(UInt8(ascii: " ")) }
-                out.append(contentsOf: number.utf8)
+                // `formatting.hitNumbers`: `3/52`, or `3-4/52` for a row holding hits 3 and 4.
+                guard !positions.isEmpty else {
+                    out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: numberWidth))
+                    return
+                }
+                let (first, last, total) = (positions.lowerBound + 1, positions.upperBound, index.count)
+                let width = (first == last ? 0 : Self.digits(first) + 1) + Self.digits(last) + 1 + Self.digits(total)
+                out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(0, numberWidth - width)))
+                if first != last {
+                    Self.appendDecimal(first, to: &out)
+                    out.append(UInt8(ascii: "-"))
+                }
+                Self.appendDecimal(last, to: &out)
+                out.append(UInt8(ascii: "/"))
+                Self.appendDecimal(total, to: &out)
             }
             func place() {
-                out.append(contentsOf: RowFormatting.clock(start).utf8)
+                RowFormatting.appendClock(start, to: &out)
                 out.append(contentsOf: "  ".utf8)  // the gap after a place
             }
             if segments.isEmpty {
@@ -164,7 +176,7 @@ public struct HitListing: Sendable {
             codes.close(.hitNumber, in: &out)
             out.append(contentsOf: "  ".utf8)
             codes.open(.time, in: &out)
-            out.append(contentsOf: RowFormatting.clock(start).utf8)
+            RowFormatting.appendClock(start, to: &out)
             codes.close(.time, in: &out)
             out.append(contentsOf: "  ".utf8)
             if let speaker {
@@ -189,6 +201,28 @@ public struct HitListing: Sendable {
             out.append(contentsOf: UnsafeBufferPointer(rebasing: text[cursor...]))
             return true
         }
+    }
+
+    /// The number of decimal digits of `value` (not negative).
+    private static func digits(_ value: Int) -> Int {
+        var count = 1
+        var rest = value / 10
+        while rest > 0 {
+            count += 1
+            rest /= 10
+        }
+        return count
+    }
+
+    /// `value` (not negative) in decimal digits, appended to `out`.
+    private static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
+        let start = out.count
+        var rest = value
+        repeat {
+            out.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        out[start...].reverse()
     }
 
     /// One hit in its context, for `tsearch next`/`show`: a header naming the hit

@@ -55,7 +55,10 @@ extension HitIndex {
     /// The last row hit `position` reaches (its own row for a hit within one row).
     /// - Complexity: O(rows covered + log sources).
     public func lastRow(ofHitAt position: Int, in corpus: Corpus) -> Int {
-        segments(ofHitAt: position, in: corpus).last?.row ?? hit(at: position).row
+        let hit = hit(at: position)
+        // Most hits end in their row (or on the space after it): no segments to make.
+        if hit.utf8Range.upperBound <= Self.length(ofRow: hit.row, in: corpus) + 1 { return hit.row }
+        return segments(ofHitAt: position, in: corpus).last?.row ?? hit.row
     }
 
     /// Every hit segment in `row`, in text order: the rest of a hit recorded in an earlier row when
@@ -66,7 +69,9 @@ extension HitIndex {
         let own = positions(inRow: row)
         if own.lowerBound > 0, own.lowerBound <= count, row < corpus.rowCount {
             let previous = own.lowerBound - 1
-            if hit(at: previous).row < row {
+            let earlier = hit(at: previous)
+            // It reaches this row only if it runs past its own row's text and the space after it.
+            if earlier.row < row, earlier.utf8Range.upperBound > Self.length(ofRow: earlier.row, in: corpus) + 1 {
                 found += segments(ofHitAt: previous, in: corpus).filter { $0.row == row }
             }
         }
