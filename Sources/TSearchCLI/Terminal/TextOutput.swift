@@ -44,19 +44,31 @@ public final class TextOutput: @unchecked Sendable {
             captured += String(decoding: bytes, as: UTF8.self)
             return
         }
-        buffer.append(contentsOf: bytes)
-        if buffer.count >= 1 << 16 { flush() }
+        guard bytes.count >= 1 << 16, let descriptor else {
+            buffer.append(contentsOf: bytes)
+            if buffer.count >= 1 << 16 { flush() }
+            return
+        }
+        // A big piece goes out as it is, after what is buffered.
+        flush()
+        guard !isClosed else { return }
+        record(SystemCalls.write(UnsafeRawBufferPointer(bytes), to: descriptor))
     }
 
-    public func flush() {
-        guard let descriptor, !buffer.isEmpty, !isClosed else { return }
-        switch SystemCalls.write(buffer, to: descriptor) {
+    /// Notes a write's outcome: a broken pipe or another failure closes the output.
+    private func record(_ outcome: SystemCalls.WriteOutcome) {
+        switch outcome {
         case .written: break
         case .brokenPipe: isClosed = true
         case .failed(let message):
             isClosed = true
             failure = message
         }
+    }
+
+    public func flush() {
+        guard let descriptor, !buffer.isEmpty, !isClosed else { return }
+        record(SystemCalls.write(buffer, to: descriptor))
         buffer.removeAll(keepingCapacity: true)
     }
 }

@@ -85,144 +85,126 @@ public struct HitListing: Sendable {
         let shown = Array(ContextRows.shown(in: rows, index: index, context: contextRows, corpus: corpus))
         let pieces = stride(from: 0, to: shown.count, by: max(1, rowsPerPiece)).map { $0..<min($0 + max(1, rowsPerPiece), shown.count) }
         let codes = PaintCodes(formatting.styler)
+        // One buffer per core, reused from round to round (a fresh one would be paged in each time).
+        let texts = PieceBytes(count: max(1, cores))
+        defer { texts.free() }
         var next = 0
         while next < pieces.count {
             let round = Array(pieces[next..<min(pieces.count, next + max(1, cores))])
-            let texts = PieceBytes(count: round.count)
-            defer { texts.free() }
             DispatchQueue.concurrentPerform(iterations: round.count) { piece in
                 // Each iteration writes its own slot; the corpus and the hits are only read.
-                texts.slots[piece] = bytes(of: shown, in: round[piece], current: current, codes: codes)
+                texts.slots[piece].removeAll()
+                write(shown, in: round[piece], current: current, codes: codes, to: &texts.slots[piece])
             }
-            for text in texts.slots { guard text.withUnsafeBufferPointer(body) else { return } }
+            for text in texts.slots.prefix(round.count) { guard body(text.bytes) else { return } }
             next += round.count
         }
     }
 
     /// The lines of `shown[range]`, each with its line end: the group separator and section title
     /// before a row as `forEachLine` writes them (the title compared with the row before the piece).
-    private func bytes(of shown: [ContextRows.Shown], in range: Range<Int>, current: Int?, codes: PaintCodes) -> [UInt8] {
+    private func write(
+        _ shown: [ContextRows.Shown], in range: Range<Int>, current: Int?, codes: PaintCodes, to out: inout ByteBuffer
+    ) {
         let styler = formatting.styler
-        var out: [UInt8] = []
-        out.reserveCapacity(range.count * 96)
         var shownTitle = range.lowerBound > 0 ? corpus.title(ofRow: shown[range.lowerBound - 1].row) : nil
         for entry in shown[range] {
             if contextRows > 0, entry.startsGroup {
-                out.append(contentsOf: styler.paint("--", .separator).utf8)
+                out.append(styler.paint("--", .separator))
                 out.append(UInt8(ascii: "\n"))
             }
             let title = corpus.title(ofRow: entry.row)
             if let title, title != shownTitle {
-                out.append(contentsOf: styler.paint("§ " + ControlSequences.stripped(title), .section).utf8)
+                out.append(styler.paint("§ " + ControlSequences.stripped(title), .section))
                 out.append(UInt8(ascii: "\n"))
             }
             shownTitle = title
             if !appendLine(forRow: entry.row, current: current, codes: codes, to: &out) {
-                out.append(contentsOf: line(for: corpus.row(at: entry.row), at: entry.row, current: current).utf8)
+                out.append(line(for: corpus.row(at: entry.row), at: entry.row, current: current))
             }
             out.append(UInt8(ascii: "\n"))
         }
-        return out
     }
 
     /// `line(for:at:current:)`'s bytes appended to `out`, for the usual row: timed, its text and
     /// speaker free of control characters (nothing to strip). False, with nothing appended, for
     /// any other row (then the caller appends the `String` line).
-    private func appendLine(forRow row: Int, current: Int?, codes: PaintCodes, to out: inout [UInt8]) -> Bool {
+    private func appendLine(forRow row: Int, current: Int?, codes: PaintCodes, to out: inout ByteBuffer) -> Bool {
         guard let start = corpus.times(ofRow: row).start else { return false }
         let speaker = corpus.speaker(ofRow: row)
         if let speaker, ControlSequences.hasControlCharacters(speaker) { return false }
         return corpus.withTextBytes(ofRow: row) { text in
             guard !ControlSequences.hasControlBytes(text) else { return false }
             let positions = index.positions(inRow: row)
-            let segments = index.segments(inRow: row, in: corpus)
+            // A row without hits of its own is context unless a hit runs into it (rare).
+            let isContext = positions.isEmpty && index.segments(inRow: row, in: corpus).isEmpty
             func padded() {
                 // `formatting.hitNumbers`: `3/52`, or `3-4/52` for a row holding hits 3 and 4.
                 guard !positions.isEmpty else {
-                    out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: numberWidth))
+                    out.appendSpaces(numberWidth)
                     return
                 }
                 let (first, last, total) = (positions.lowerBound + 1, positions.upperBound, index.count)
-                let width = (first == last ? 0 : Self.digits(first) + 1) + Self.digits(last) + 1 + Self.digits(total)
-                out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(0, numberWidth - width)))
+                let width = (first == last ? 0 : ByteBuffer.digits(first) + 1) + ByteBuffer.digits(last) + 1 + ByteBuffer.digits(total)
+                out.appendSpaces(numberWidth - width)
                 if first != last {
-                    Self.appendDecimal(first, to: &out)
+                    out.appendDecimal(first)
                     out.append(UInt8(ascii: "-"))
                 }
-                Self.appendDecimal(last, to: &out)
+                out.appendDecimal(last)
                 out.append(UInt8(ascii: "/"))
-                Self.appendDecimal(total, to: &out)
+                out.appendDecimal(total)
             }
             func place() {
                 RowFormatting.appendClock(start, to: &out)
-                out.append(contentsOf: "  ".utf8)  // the gap after a place
+                out.appendSpaces(2)  // the gap after a place
             }
-            if segments.isEmpty {
+            if isContext {
                 // A context row: the whole line dimmed (it is never empty: the number's padding).
                 codes.open(.context, in: &out)
                 padded()
-                out.append(contentsOf: "  ".utf8)
+                out.appendSpaces(2)
                 place()
                 if let speaker {
-                    out.append(contentsOf: speaker.utf8)
-                    out.append(contentsOf: ": ".utf8)
+                    out.append(speaker)
+                    out.append(UInt8(ascii: ":"))
+                    out.append(UInt8(ascii: " "))
                 }
-                out.append(contentsOf: text)
+                out.append(text)
                 codes.close(.context, in: &out)
                 return true
             }
             codes.open(.hitNumber, in: &out)
             padded()
             codes.close(.hitNumber, in: &out)
-            out.append(contentsOf: "  ".utf8)
+            out.appendSpaces(2)
             codes.open(.time, in: &out)
             RowFormatting.appendClock(start, to: &out)
             codes.close(.time, in: &out)
-            out.append(contentsOf: "  ".utf8)
+            out.appendSpaces(2)
             if let speaker {
                 if !speaker.isEmpty { codes.open(.speaker, in: &out) }
-                out.append(contentsOf: speaker.utf8)
+                out.append(speaker)
                 if !speaker.isEmpty { codes.close(.speaker, in: &out) }
-                out.append(contentsOf: ": ".utf8)
+                out.append(UInt8(ascii: ":"))
+                out.append(UInt8(ascii: " "))
             }
             // As `RowFormatting.highlighted`: ranges clamped to the text, overlapping ones skipped.
             var cursor = 0
-            for segment in segments {
+            index.forEachSegment(inRow: row, in: corpus) { segment in
                 let lower = min(segment.utf8Range.lowerBound, text.count)
                 let upper = max(lower, min(segment.utf8Range.upperBound, text.count))
-                guard lower >= cursor else { continue }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: text[cursor..<lower]))
+                guard lower >= cursor else { return }
+                out.append(UnsafeBufferPointer(rebasing: text[cursor..<lower]))
                 let role: ANSIStyle.Role = segment.position == current ? .currentMatch : .match
                 if upper > lower { codes.open(role, in: &out) }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: text[lower..<upper]))
+                out.append(UnsafeBufferPointer(rebasing: text[lower..<upper]))
                 if upper > lower { codes.close(role, in: &out) }
                 cursor = upper
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[cursor...]))
+            out.append(UnsafeBufferPointer(rebasing: text[cursor...]))
             return true
         }
-    }
-
-    /// The number of decimal digits of `value` (not negative).
-    private static func digits(_ value: Int) -> Int {
-        var count = 1
-        var rest = value / 10
-        while rest > 0 {
-            count += 1
-            rest /= 10
-        }
-        return count
-    }
-
-    /// `value` (not negative) in decimal digits, appended to `out`.
-    private static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
-        let start = out.count
-        var rest = value
-        repeat {
-            out.append(UInt8(ascii: "0") + UInt8(rest % 10))
-            rest /= 10
-        } while rest > 0
-        out[start...].reverse()
     }
 
     /// One hit in its context, for `tsearch next`/`show`: a header naming the hit
@@ -273,14 +255,16 @@ public struct HitListing: Sendable {
 
 /// The bytes of one round of pieces, one slot each, written by the threads that format them.
 private final class PieceBytes: @unchecked Sendable {
-    let slots: UnsafeMutableBufferPointer<[UInt8]>
+    let slots: UnsafeMutableBufferPointer<ByteBuffer>
 
     init(count: Int) {
         slots = .allocate(capacity: count)
-        slots.initialize(repeating: [])
+        slots.initialize(repeating: ByteBuffer(capacity: 0))
+        for index in slots.indices { slots[index] = ByteBuffer(capacity: 256 << 10) }
     }
 
     func free() {
+        for slot in slots { slot.free() }
         slots.deinitialize().deallocate()
     }
 }
@@ -313,12 +297,13 @@ private struct PaintCodes: Sendable {
     }
 
     /// Opens `role`'s colour (for text that is not empty: `paint` leaves empty text alone).
-    func open(_ role: ANSIStyle.Role, in out: inout [UInt8]) {
-        out.append(contentsOf: opening(role))
+    func open(_ role: ANSIStyle.Role, in out: inout ByteBuffer) {
+        let code = opening(role)
+        if !code.isEmpty { out.append(code) }
     }
 
     /// Closes `role`'s colour, when it had one.
-    func close(_ role: ANSIStyle.Role, in out: inout [UInt8]) {
-        if !opening(role).isEmpty { out.append(contentsOf: Self.reset) }
+    func close(_ role: ANSIStyle.Role, in out: inout ByteBuffer) {
+        if !opening(role).isEmpty { out.append(Self.reset) }
     }
 }
