@@ -41,7 +41,17 @@ struct LiteralSetMatcher: Matcher, HitLengthBounded {
     func hits(
         in buffer: RowBuffer, rows: Range<Int>, until deadline: ContinuousClock.Instant?
     ) throws(SearchRunner.Interruption) -> HitList {
-        search(buffer.bytes, offsets: buffer.offsets, rows: rows)
+        // In spans of about 128 KB, so that the second alternative's scan reads the text from the
+        // cache the first one brought it into, not from memory.
+        var hits = HitList()
+        var start = rows.lowerBound
+        while start < rows.upperBound {
+            let limit = buffer.offsets[start] + (128 << 10)
+            let end = max(start + 1, (start..<rows.upperBound).partitionPoint { buffer.offsets[$0 + 1] > limit })
+            hits.append(contentsOf: search(buffer.bytes, offsets: buffer.offsets, rows: start..<end))
+            start = end
+        }
+        return hits
     }
 
     func search(_ bytes: UnsafeBufferPointer<UInt8>, offsets: UnsafeBufferPointer<Int>, rows: Range<Int>) -> HitList {
