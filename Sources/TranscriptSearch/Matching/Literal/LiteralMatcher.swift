@@ -36,7 +36,7 @@ import TranscriptModel
 /// | options                                   | matcher                                              |
 /// |-------------------------------------------|------------------------------------------------------|
 /// | verbatim, `-s`, `-w`, `-s -w`             | this scan                                            |
-/// | any of those `--across-cues`              | this scan over each transcript's joined text         |
+/// | any of those `--across-cues`              | this scan over each transcript's joined text, in chunks on every core (`JoinedChunks`) |
 /// | `-E` of literals only (`a|b c`), with `-w`/`-s`/across | `LiteralSetMatcher` (this scan per alternative) |
 /// | `-E` with a required literal              | `PrefilteredRegexMatcher`: this scan picks rows, `Regex` on them |
 /// | `-E` with nothing to narrow by            | `RegexMatcher` on every core                         |
