@@ -15,7 +15,7 @@ public enum ContextRows {
 
     /// With `corpus`, a row's hits that run on into following rows (a search across cues) bring
     /// those rows in too, as rows of the hit: the context starts after the last row a hit reaches.
-    /// - Complexity: O(rows shown + rows with hits).
+    /// - Complexity: O(rows shown + hits).
     public static func shown(in rows: Range<Int>, index: HitIndex, context: Int, corpus: Corpus? = nil) -> [Shown] {
         shown(in: rows, index: index, before: context, after: context, corpus: corpus)
     }
@@ -26,8 +26,15 @@ public enum ContextRows {
     public static func shown(in rows: Range<Int>, index: HitIndex, before: Int, after: Int, corpus: Corpus? = nil) -> [Shown] {
         var shown: [Shown] = []
         var next = rows.lowerBound  // the first row not yet shown
-        for row in rows where !index.positions(inRow: row).isEmpty {
-            let reached = corpus.map { index.lastRow(ofHitAt: index.positions(inRow: row).upperBound - 1, in: $0) } ?? row
+        guard !rows.isEmpty else { return shown }
+        // The rows with hits, found from the hits (not by asking every row).
+        var position = index.positions(inRow: rows.lowerBound).lowerBound
+        let end = index.positions(inRow: rows.upperBound - 1).upperBound
+        while position < end {
+            let row = index.hit(at: position).row
+            let positions = index.positions(inRow: row)
+            position = positions.upperBound
+            let reached = corpus.map { index.lastRow(ofHitAt: positions.upperBound - 1, in: $0) } ?? row
             let from = max(next, row - before)
             let to = min(rows.upperBound - 1, reached + after)
             guard from <= to else { continue }

@@ -99,3 +99,39 @@ struct HitListingPiecesTests {
         #expect(count == 3)
     }
 }
+
+/// The listing's bytes, written without a `String` per line, are the lines' bytes on rows of
+/// every kind: timed and untimed, with and without a speaker (an empty one too), text with escapes
+/// and bidirectional controls to strip, hits across rows and hits ending on a row's space, colour
+/// on and off, with and without context.
+struct HitListingBytesTests {
+    static let corpus: Corpus = {
+        let texts = [
+            "we need to cut the", "budget by ten", "\u{1B}[31mred budget\u{1B}[0m", "budget \u{202E}reversed",
+            "no hit here", "the budget", "Budget budget budget", "café budget", "", "budget",
+        ]
+        let rows = (0..<60).map { index in
+            Row(id: RowID(source: 0, index: index), text: texts[index % texts.count],
+                start: index % 4 == 3 ? nil : Timestamp(milliseconds: Int64(index) * 61_000),
+                speaker: [nil, "Alice", "", "Bob\u{1B}[2J"][index % 4],
+                title: index % 13 == 0 ? "Part \(index / 13)" : nil,
+                locator: Locator(file: "talk.srt", line: index % 8 == 7 ? nil : index + 1))
+        }
+        return Corpus([Transcript(source: SourceInfo(path: "talk.srt", format: "srt", encoding: "UTF-8"), rows: rows)])
+    }()
+
+    @Test(arguments: [SearchOptions(), SearchOptions(spanning: .acrossRows), SearchOptions(syntax: .regularExpression, spanning: .acrossRows)])
+    func bytesAreTheLines(_ options: SearchOptions) throws {
+        // `\sbudget` across rows starts on the space after a row: an empty part in that row.
+        for query in ["budget", "the budget", "cut the budget", options.syntax == .regularExpression ? "\\sbudget" : "budget "] {
+            let index = try SearchRequest(text: query, options: options).runner().search(Self.corpus)
+            for (colour, context) in [(true, 0), (false, 0), (true, 2), (false, 1)] {
+                let listing = HitListing(corpus: Self.corpus, index: index, styler: Styler(isEnabled: colour), contextRows: context)
+                let lines = listing.lines(forSource: 0, current: 3).map { $0 + "\n" }.joined()
+                var bytes: [UInt8] = []
+                listing.forEachPieceOfBytes(forSource: 0, current: 3, rowsPerPiece: 5) { bytes += $0; return true }
+                #expect(bytes == Array(lines.utf8), "\(query) \(options) colour \(colour) context \(context)")
+            }
+        }
+    }
+}

@@ -126,8 +126,8 @@ struct SearchCommand {
                     if !first { out.line() }
                     first = false
                     // Formatted on every core, a piece of rows at a time, written in order.
-                    listing.forEachPiece(forSource: source, cores: SearchCommand.cores) { piece in
-                        out.write(piece)
+                    listing.forEachPieceOfBytes(forSource: source, cores: SearchCommand.cores) { piece in
+                        out.write(bytes: piece)
                         return !out.isClosed
                     }
                 }

@@ -39,15 +39,38 @@ public final class TextOutput: @unchecked Sendable {
         if buffer.count >= 1 << 16 { flush() }
     }
 
-    public func flush() {
-        guard let descriptor, !buffer.isEmpty, !isClosed else { return }
-        switch FileCalls.write(buffer, to: descriptor) {
+    /// Writes UTF-8 `bytes` as they are (a listing's piece, made without a `String` per line).
+    public func write(bytes: UnsafeBufferPointer<UInt8>) {
+        guard !isClosed else { return }
+        guard descriptor != nil else {
+            captured += String(decoding: bytes, as: UTF8.self)
+            return
+        }
+        guard bytes.count >= 1 << 16, let descriptor else {
+            buffer.append(contentsOf: bytes)
+            if buffer.count >= 1 << 16 { flush() }
+            return
+        }
+        // A big piece goes out as it is, after what is buffered.
+        flush()
+        guard !isClosed else { return }
+        record(FileCalls.write(UnsafeRawBufferPointer(bytes), to: descriptor))
+    }
+
+    /// Notes a write's outcome: a broken pipe or another failure closes the output.
+    private func record(_ outcome: FileCalls.WriteOutcome) {
+        switch outcome {
         case .written: break
         case .brokenPipe: isClosed = true
         case .failed(let message):
             isClosed = true
             failure = message
         }
+    }
+
+    public func flush() {
+        guard let descriptor, !buffer.isEmpty, !isClosed else { return }
+        record(FileCalls.write(buffer, to: descriptor))
         buffer.removeAll(keepingCapacity: true)
     }
 }

@@ -67,50 +67,149 @@ public struct HitListing: Sendable {
     /// The same lines as `forEachLine`, each ending in a line end, handed over in pieces of
     /// `rowsPerPiece` rows in order: the pieces of a round are formatted on every core at once
     /// (`cores` of them), so a listing of a million hits is made in parallel and still printed as
-    /// it is made. `body` returns false to stop.
+    /// it is made. `body` returns false to stop. The pieces are `forEachPieceOfBytes`'s, decoded.
     public func forEachPiece(
         forSource source: Int, current: Int? = nil, rowsPerPiece: Int = 2048, cores: Int = 2, _ body: (String) -> Bool
     ) {
+        forEachPieceOfBytes(forSource: source, current: current, rowsPerPiece: rowsPerPiece, cores: cores) {
+            body(String(decoding: $0, as: UTF8.self))
+        }
+    }
+
+    /// `forEachPiece`'s pieces as UTF-8 bytes, each line written straight into its piece's buffer
+    /// (no `String` per line): what a command writes to its output. The bytes are those of
+    /// `forEachLine`'s lines, each with a line end.
+    public func forEachPieceOfBytes(
+        forSource source: Int, current: Int? = nil, rowsPerPiece: Int = 2048, cores: Int = 2,
+        _ body: (UnsafeBufferPointer<UInt8>) -> Bool
+    ) {
         let rows = corpus.rows(ofSource: source)
         guard index.count(inRows: rows) > 0 else { return }
-        guard body(formatting.styler.paint(ControlSequences.stripped(corpus.sources[source].path), .path) + "\n") else { return }
+        let heading = Array((formatting.styler.paint(ControlSequences.stripped(corpus.sources[source].path), .path) + "\n").utf8)
+        guard heading.withUnsafeBufferPointer(body) else { return }
         let shown = Array(ContextRows.shown(in: rows, index: index, before: contextRows, after: contextAfter, corpus: corpus))
         let pieces = stride(from: 0, to: shown.count, by: max(1, rowsPerPiece)).map { $0..<min($0 + max(1, rowsPerPiece), shown.count) }
+        let codes = PaintCodes(formatting.styler)
+        // One buffer per core, reused from round to round (a fresh one would be paged in each time).
+        let texts = PieceBytes(count: max(1, cores))
+        defer { texts.free() }
         var next = 0
         while next < pieces.count {
             let round = Array(pieces[next..<min(pieces.count, next + max(1, cores))])
-            let texts = PieceTexts(count: round.count)
-            defer { texts.free() }
             DispatchQueue.concurrentPerform(iterations: round.count) { piece in
                 // Each iteration writes its own slot; the corpus and the hits are only read.
-                texts.slots[piece] = text(of: shown, in: round[piece], current: current)
+                texts.slots[piece].removeAll()
+                write(shown, in: round[piece], current: current, codes: codes, to: &texts.slots[piece])
             }
-            for text in texts.slots { guard body(text) else { return } }
+            for text in texts.slots.prefix(round.count) { guard body(text.bytes) else { return } }
             next += round.count
         }
     }
 
     /// The lines of `shown[range]`, each with its line end: the group separator and section title
     /// before a row as `forEachLine` writes them (the title compared with the row before the piece).
-    private func text(of shown: [ContextRows.Shown], in range: Range<Int>, current: Int?) -> String {
+    private func write(
+        _ shown: [ContextRows.Shown], in range: Range<Int>, current: Int?, codes: PaintCodes, to out: inout ByteBuffer
+    ) {
         let styler = formatting.styler
-        var out = ""
-        var shownTitle = range.lowerBound > 0 ? corpus.row(at: shown[range.lowerBound - 1].row).title : nil
+        var shownTitle = range.lowerBound > 0 ? corpus.title(ofRow: shown[range.lowerBound - 1].row) : nil
         for entry in shown[range] {
             if contextRows + contextAfter > 0, entry.startsGroup {
-                out += styler.paint("--", .separator)
-                out += "\n"
+                out.append(styler.paint("--", .separator))
+                out.append(UInt8(ascii: "\n"))
             }
-            let value = corpus.row(at: entry.row)
-            if let title = value.title, title != shownTitle {
-                out += styler.paint("§ " + ControlSequences.stripped(title), .section)
-                out += "\n"
+            let title = corpus.title(ofRow: entry.row)
+            if let title, title != shownTitle {
+                out.append(styler.paint("§ " + ControlSequences.stripped(title), .section))
+                out.append(UInt8(ascii: "\n"))
             }
-            shownTitle = value.title
-            out += line(for: value, at: entry.row, current: current)
-            out += "\n"
+            shownTitle = title
+            if !appendLine(forRow: entry.row, current: current, codes: codes, to: &out) {
+                out.append(line(for: corpus.row(at: entry.row), at: entry.row, current: current))
+            }
+            out.append(UInt8(ascii: "\n"))
         }
-        return out
+    }
+
+    /// `line(for:at:current:)`'s bytes appended to `out`, for the usual row: timed, its text and
+    /// speaker free of control characters (nothing to strip). False, with nothing appended, for
+    /// any other row (then the caller appends the `String` line).
+    private func appendLine(forRow row: Int, current: Int?, codes: PaintCodes, to out: inout ByteBuffer) -> Bool {
+        guard let start = corpus.times(ofRow: row).start else { return false }
+        let speaker = corpus.speaker(ofRow: row)
+        if let speaker, ControlSequences.hasControlCharacters(speaker) { return false }
+        return corpus.withTextBytes(ofRow: row) { text in
+            guard !ControlSequences.hasControlBytes(text) else { return false }
+            let positions = index.positions(inRow: row)
+            // A row without hits of its own is context unless a hit runs into it (rare).
+            let isContext = positions.isEmpty && index.segments(inRow: row, in: corpus).isEmpty
+            func padded() {
+                // `formatting.hitNumbers`: `3/52`, or `3-4/52` for a row holding hits 3 and 4.
+                guard !positions.isEmpty else {
+                    out.appendSpaces(numberWidth)
+                    return
+                }
+                let (first, last, total) = (positions.lowerBound + 1, positions.upperBound, index.count)
+                let width = (first == last ? 0 : ByteBuffer.digits(first) + 1) + ByteBuffer.digits(last) + 1 + ByteBuffer.digits(total)
+                out.appendSpaces(numberWidth - width)
+                if first != last {
+                    out.appendDecimal(first)
+                    out.append(UInt8(ascii: "-"))
+                }
+                out.appendDecimal(last)
+                out.append(UInt8(ascii: "/"))
+                out.appendDecimal(total)
+            }
+            func place() {
+                RowFormatting.appendClock(start, to: &out)
+                out.appendSpaces(2)  // the gap after a place
+            }
+            if isContext {
+                // A context row: the whole line dimmed (it is never empty: the number's padding).
+                codes.open(.context, in: &out)
+                padded()
+                out.appendSpaces(2)
+                place()
+                if let speaker {
+                    out.append(speaker)
+                    out.append(UInt8(ascii: ":"))
+                    out.append(UInt8(ascii: " "))
+                }
+                out.append(text)
+                codes.close(.context, in: &out)
+                return true
+            }
+            codes.open(.hitNumber, in: &out)
+            padded()
+            codes.close(.hitNumber, in: &out)
+            out.appendSpaces(2)
+            codes.open(.time, in: &out)
+            RowFormatting.appendClock(start, to: &out)
+            codes.close(.time, in: &out)
+            out.appendSpaces(2)
+            if let speaker {
+                if !speaker.isEmpty { codes.open(.speaker, in: &out) }
+                out.append(speaker)
+                if !speaker.isEmpty { codes.close(.speaker, in: &out) }
+                out.append(UInt8(ascii: ":"))
+                out.append(UInt8(ascii: " "))
+            }
+            // As `RowFormatting.highlighted`: ranges clamped to the text, overlapping ones skipped.
+            var cursor = 0
+            index.forEachSegment(inRow: row, in: corpus) { segment in
+                let lower = min(segment.utf8Range.lowerBound, text.count)
+                let upper = max(lower, min(segment.utf8Range.upperBound, text.count))
+                guard lower >= cursor else { return }
+                out.append(UnsafeBufferPointer(rebasing: text[cursor..<lower]))
+                let role: ANSIStyle.Role = segment.position == current ? .currentMatch : .match
+                if upper > lower { codes.open(role, in: &out) }
+                out.append(UnsafeBufferPointer(rebasing: text[lower..<upper]))
+                if upper > lower { codes.close(role, in: &out) }
+                cursor = upper
+            }
+            out.append(UnsafeBufferPointer(rebasing: text[cursor...]))
+            return true
+        }
     }
 
     /// One hit in its context, for `tsearch next`/`show`: a header naming the hit
@@ -159,16 +258,57 @@ public struct HitListing: Sendable {
     }
 }
 
-/// The texts of one round of pieces, one slot each, written by the threads that format them.
-private final class PieceTexts: @unchecked Sendable {
-    let slots: UnsafeMutableBufferPointer<String>
+/// The bytes of one round of pieces, one slot each, written by the threads that format them.
+private final class PieceBytes: @unchecked Sendable {
+    let slots: UnsafeMutableBufferPointer<ByteBuffer>
 
     init(count: Int) {
         slots = .allocate(capacity: count)
-        slots.initialize(repeating: "")
+        slots.initialize(repeating: ByteBuffer(capacity: 0))
+        for index in slots.indices { slots[index] = ByteBuffer(capacity: 256 << 10) }
     }
 
     func free() {
+        for slot in slots { slot.free() }
         slots.deinitialize().deallocate()
+    }
+}
+
+/// A `Styler`'s colours as the bytes that open each role the listing's lines use (none when
+/// colour is off), and the one that closes them: `Styler.paint` for a byte buffer.
+private struct PaintCodes: Sendable {
+    let hitNumber, time, speaker, match, currentMatch, context: [UInt8]
+    static let reset = Array("\u{1B}[0m".utf8)
+
+    init(_ styler: Styler) {
+        func code(_ role: ANSIStyle.Role) -> [UInt8] {
+            guard styler.isEnabled, let sgr = styler.style.sgr[role] else { return [] }
+            return Array("\u{1B}[\(sgr)m".utf8)
+        }
+        (hitNumber, time, speaker, match, currentMatch, context) =
+            (code(.hitNumber), code(.time), code(.speaker), code(.match), code(.currentMatch), code(.context))
+    }
+
+    private func opening(_ role: ANSIStyle.Role) -> [UInt8] {
+        switch role {
+        case .hitNumber: hitNumber
+        case .time: time
+        case .speaker: speaker
+        case .match: match
+        case .currentMatch: currentMatch
+        case .context: context
+        case .path, .section, .separator, .warning: []
+        }
+    }
+
+    /// Opens `role`'s colour (for text that is not empty: `paint` leaves empty text alone).
+    func open(_ role: ANSIStyle.Role, in out: inout ByteBuffer) {
+        let code = opening(role)
+        if !code.isEmpty { out.append(code) }
+    }
+
+    /// Closes `role`'s colour, when it had one.
+    func close(_ role: ANSIStyle.Role, in out: inout ByteBuffer) {
+        if !opening(role).isEmpty { out.append(Self.reset) }
     }
 }

@@ -60,28 +60,25 @@ public struct RowFormatting: Sendable {
 extension RowFormatting {
     /// `start.formatted` without its milliseconds (`00:06:32`, `123:04:05`), made in place.
     static func clock(_ start: Timestamp) -> String {
-        let seconds = start.milliseconds / 1000
-        let (hours, minutes, second) = (seconds / 3600, seconds / 60 % 60, seconds % 60)
+        var buffer = ByteBuffer(capacity: 32)
+        defer { buffer.free() }
+        appendClock(start, to: &buffer)
+        return String(decoding: buffer.bytes, as: UTF8.self)
+    }
+
+    /// `clock(start)`'s bytes appended to `out` (a listing's buffer).
+    static func appendClock(_ start: Timestamp, to out: inout ByteBuffer) {
+        let seconds = Int(start.milliseconds / 1000)
         var hourDigits = 2
-        var power: Int64 = 100
-        while hours >= power && hourDigits < 19 {
+        var power = 100
+        while seconds / 3600 >= power && hourDigits < 19 {
             hourDigits += 1
             power = power.multipliedReportingOverflow(by: 10).overflow ? .max : power * 10
         }
-        return String(unsafeUninitializedCapacity: hourDigits + 6) { out in
-            var rest = hours
-            for index in stride(from: hourDigits - 1, through: 0, by: -1) {
-                out[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            }
-            func twoDigits(_ value: Int64, after colon: Int) {
-                out[colon] = UInt8(ascii: ":")
-                out[colon + 1] = UInt8(ascii: "0") + UInt8(value / 10)
-                out[colon + 2] = UInt8(ascii: "0") + UInt8(value % 10)
-            }
-            twoDigits(minutes, after: hourDigits)
-            twoDigits(second, after: hourDigits + 3)
-            return hourDigits + 6
-        }
+        out.appendDecimal(seconds / 3600, width: hourDigits)
+        out.append(UInt8(ascii: ":"))
+        out.appendDecimal(seconds / 60 % 60, width: 2)
+        out.append(UInt8(ascii: ":"))
+        out.appendDecimal(seconds % 60, width: 2)
     }
 }

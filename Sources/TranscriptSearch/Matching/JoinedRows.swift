@@ -84,12 +84,16 @@ extension SearchRunner {
         return (joined, hits)
     }
 
-    /// The search with hits across rows: each transcript searched as one text (see
-    /// `hitsAcrossRows(ofSource:in:matcher:)`). Stops between transcripts when `deadline` passes
-    /// or `isCancelled()` says so; cannot stop inside one (a transcript's text is one matcher pass).
+    /// The search with hits across rows: in chunks on every core for a matcher whose hits are
+    /// bounded (`searchAcrossRowsInChunks`), else each transcript searched as one text (see
+    /// `hitsAcrossRows(ofSource:in:matcher:)`), stopping between transcripts when `deadline` passes
+    /// or `isCancelled()` says so (a transcript's text is one matcher pass).
     func searchAcrossRows(
         _ corpus: Corpus, matcher: any Matcher, until deadline: ContinuousClock.Instant?, isCancelled: () -> Bool
     ) throws(Interruption) -> HitIndex {
+        if let bounded = matcher as? any HitLengthBounded {
+            return try searchAcrossRowsInChunks(corpus, matcher: bounded, until: deadline, isCancelled: isCancelled)
+        }
         var index = HitIndex(rowCount: corpus.rowCount)
         let clock = ContinuousClock()
         let passes = rowTest(for: corpus)

@@ -5,7 +5,8 @@ import TranscriptModel
 /// Runs a matcher over the rows of a corpus that pass a filter, and records the hits as a
 /// `HitIndex`. Without a matcher (a query of filter tokens only), every passing row is one hit with
 /// an empty range: the search lists rows. With `.acrossRows` each transcript is searched as one
-/// text, rows joined by one space (`JoinedRows`), and the filter applies to the row a hit starts in.
+/// text, rows joined by one space (`JoinedRows`; cut into chunks searched on every core when the
+/// matcher's hits are bounded, `JoinedChunks`), and the filter applies to the row a hit starts in.
 ///
 /// `let index = SearchRunner(try RegexMatcher(query)).search(corpus)`
 ///

@@ -56,7 +56,10 @@ extension HitIndex {
     /// The last row hit `position` reaches (its own row for a hit within one row).
     /// - Complexity: O(rows covered + log sources).
     public func lastRow(ofHitAt position: Int, in corpus: Corpus) -> Int {
-        segments(ofHitAt: position, in: corpus).last?.row ?? hit(at: position).row
+        let hit = hit(at: position)
+        // Most hits end in their row (or on the space after it): no segments to make.
+        if hit.utf8Range.upperBound <= Self.length(ofRow: hit.row, in: corpus) + 1 { return hit.row }
+        return segments(ofHitAt: position, in: corpus).last?.row ?? hit.row
     }
 
     /// Every hit segment in `row`, in text order: the rest of a hit recorded in an earlier row when
@@ -64,21 +67,29 @@ extension HitIndex {
     /// - Complexity: O(k) for k hits in the row, plus the rows the earlier hit covers.
     public func segments(inRow row: Int, in corpus: Corpus) -> [HitSegment] {
         var found: [HitSegment] = []
+        forEachSegment(inRow: row, in: corpus) { found.append($0) }
+        return found
+    }
+
+    /// `segments(inRow:in:)` handed over one at a time, without making an array (a listing calls
+    /// it for each of a million rows). - Complexity: as `segments(inRow:in:)`.
+    public func forEachSegment(inRow row: Int, in corpus: Corpus, _ body: (HitSegment) -> Void) {
         let own = positions(inRow: row)
         if own.lowerBound > 0, own.lowerBound <= count, row < corpus.rowCount {
             let previous = own.lowerBound - 1
-            if hit(at: previous).row < row {
-                found += segments(ofHitAt: previous, in: corpus).filter { $0.row == row }
+            let earlier = hit(at: previous)
+            // It reaches this row only if it runs past its own row's text and the space after it.
+            if earlier.row < row, earlier.utf8Range.upperBound > Self.length(ofRow: earlier.row, in: corpus) + 1 {
+                for segment in segments(ofHitAt: previous, in: corpus) where segment.row == row { body(segment) }
             }
         }
-        guard !own.isEmpty else { return found }
+        guard !own.isEmpty else { return }
         let length = Self.length(ofRow: row, in: corpus)
         for position in own {
             let range = hit(at: position).utf8Range
             let lower = min(range.lowerBound, length)
-            found.append(HitSegment(position: position, row: row, utf8Range: lower..<max(lower, min(range.upperBound, length)), isFirst: true))
+            body(HitSegment(position: position, row: row, utf8Range: lower..<max(lower, min(range.upperBound, length)), isFirst: true))
         }
-        return found
     }
 
     /// The text hit `position` matched, as it was searched: for a hit across rows, the parts in each

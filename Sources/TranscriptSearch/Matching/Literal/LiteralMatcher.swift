@@ -45,16 +45,20 @@ import TranscriptModel
 /// | options                                   | matcher                                              |
 /// |-------------------------------------------|------------------------------------------------------|
 /// | verbatim, `-s`, `-w`, `-s -w`             | this scan                                            |
-/// | any of those `--across-cues`              | this scan over each transcript's joined text         |
+/// | any of those `--across-cues`              | this scan over each transcript's joined text, in chunks on every core (`JoinedChunks`) |
 /// | `-E` of literals only (`a|b c`), with `-w`/`-s`/across | `LiteralSetMatcher` (this scan per alternative) |
 /// | `-E` with a required literal              | `PrefilteredRegexMatcher`: this scan picks rows, `Regex` on them |
 /// | `-E` with nothing to narrow by            | `RegexMatcher` on every core                         |
 /// | `--ignore-accents`, `--language tr`/`az`, with `-s`/`-w`/across | this scan with folding (`LiteralPattern.Folding`): each |
 /// |                                           | query character accepts every plain scalar that folds to a match |
 /// | a query with no plain character (`한`, `👍`) | `RegexMatcher` on every core                       |
-public struct LiteralMatcher: Matcher {
+public struct LiteralMatcher: Matcher, HitLengthBounded {
     let pattern: LiteralPattern
     let reference: RegexMatcher
+    /// In ASCII text each character is one byte and folds to one character, and a hit has one
+    /// text character per character of the folded query: at most its scalars after canonical
+    /// decomposition, fewer than four per UTF-8 byte of the query.
+    let longestASCIIHit: Int
 
     /// A literal matcher for `query`, or nil when its options or characters are not ones it
     /// implements (regular expressions, a query with no character to anchor on): then use
@@ -64,6 +68,7 @@ public struct LiteralMatcher: Matcher {
         else { return nil }
         self.pattern = pattern
         self.reference = reference
+        longestASCIIHit = 4 * query.text.utf8.count
     }
 
     /// The hits in `text`, searched as a corpus of one row.
