@@ -70,9 +70,9 @@ public struct Corpus: Sendable {
             endTimes.append(row.end?.milliseconds ?? -1)
             speakerIDs.append(intern(row.speaker))
             titleIDs.append(intern(row.title))
-            lines.append(row.locator.line.map { Int32(clamping: $0) } ?? 0)
+            lines.append(Int32(clamping: row.locator.line ?? 0))
             hrefIDs.append(intern(row.locator.href))
-            elements.append(row.locator.element.map { Int32(clamping: $0) } ?? -1)
+            elements.append(Int32(clamping: row.locator.element ?? -1))
             if let cue = row.locator.cue {
                 cueBytes.append(contentsOf: cue.utf8)
                 hasCue.append(1)
