@@ -5,8 +5,9 @@
 /// lives in one contiguous UTF-8 buffer with a row → byte-offset table; times, speaker, title, line,
 /// a book's document and element, and the cue identifier live in parallel columns (strings
 /// interned). `Corpus.fields` lists those columns once, and everything that must keep them in step
-/// (appending, taking sources apart, the cache, `row(at:)`) walks that list. `row(at:)` makes a
-/// `Row` on demand. A corpus read from a cache file points into the mapped file (`Column`) instead
+/// (appending a corpus, taking sources apart, the cache) walks that list; the two paths that run
+/// once per row, appending a transcript and `row(at:)`, are written out field by field for speed
+/// and tested against the list's walk (`CorpusField`). `row(at:)` makes a `Row` on demand. A corpus read from a cache file points into the mapped file (`Column`) instead
 /// of copying it.
 public struct Corpus: Sendable {
     /// The sources in load order; a source's position here is `RowID.source`.
@@ -15,7 +16,8 @@ public struct Corpus: Sendable {
     var sourceFirstRow: [Int] = [0]
 
     // The per-row columns. Each belongs to one entry of `Corpus.fields`, which is what appends,
-    // slices, writes, reads, checks and shows them: a new column is declared here and listed there.
+    // slices, writes, reads, checks and shows them: a new column is declared here and listed there
+    // (and added to `append(_:)` and `row(at:)`, which `CorpusFieldsTests` hold to the list).
 
     /// All row texts, back to back.
     var textBytes: Column<UInt8> = []
