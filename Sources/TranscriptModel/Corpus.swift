@@ -5,8 +5,9 @@
 /// lives in one contiguous UTF-8 buffer with a row → byte-offset table; times, speaker, title, line,
 /// a book's document and element, and the cue identifier live in parallel columns (strings
 /// interned). `Corpus.fields` lists those columns once, and everything that must keep them in step
-/// (appending, taking sources apart, the cache, `row(at:)`) walks that list. `row(at:)` makes a
-/// `Row` on demand. A corpus read from a cache file points into the mapped file (`Column`) instead
+/// (appending a corpus, taking sources apart, the cache) walks that list; the two paths that run
+/// once per row, appending a transcript and `row(at:)`, are written out field by field for speed
+/// and tested against the list's walk (`CorpusField`). `row(at:)` makes a `Row` on demand. A corpus read from a cache file points into the mapped file (`Column`) instead
 /// of copying it.
 public struct Corpus: Sendable {
     /// The sources in load order; a source's position here is `RowID.source`.
@@ -15,7 +16,8 @@ public struct Corpus: Sendable {
     var sourceFirstRow: [Int] = [0]
 
     // The per-row columns. Each belongs to one entry of `Corpus.fields`, which is what appends,
-    // slices, writes, reads, checks and shows them: a new column is declared here and listed there.
+    // slices, writes, reads, checks and shows them: a new column is declared here and listed there
+    // (and added to `append(_:)` and `row(at:)`, which `CorpusFieldsTests` hold to the list).
 
     /// All row texts, back to back.
     var textBytes: Column<UInt8> = []
@@ -57,8 +59,37 @@ public struct Corpus: Sendable {
 
     /// Appends a transcript as the next source. Its rows get `RowID(source: sources.count - 1, …)`
     /// whatever IDs they carried before, numbered from 0 in their given order.
-    /// - Complexity: O(rows + text), one pass per field (`fields`).
+    /// - Complexity: O(rows + text), one pass over the rows.
     public mutating func append(_ transcript: Transcript) {
+        sources.append(transcript.source)
+        // Written out field by field, as `fields` lists them: walking the list per row costs three
+        // times this pass. `appendThroughFields(_:)` is the list's walk, and
+        // `CorpusFieldsTests.appendingATranscriptIsTheListsWalk` keeps the two byte for byte equal.
+        for row in transcript.rows {
+            textBytes.append(contentsOf: row.text.utf8)
+            textOffsets.append(textBytes.count)
+            startTimes.append(row.start?.milliseconds ?? -1)
+            endTimes.append(row.end?.milliseconds ?? -1)
+            speakerIDs.append(intern(row.speaker))
+            titleIDs.append(intern(row.title))
+            lines.append(Int32(clamping: row.locator.line ?? 0))
+            hrefIDs.append(intern(row.locator.href))
+            elements.append(Int32(clamping: row.locator.element ?? -1))
+            if let cue = row.locator.cue {
+                cueBytes.append(contentsOf: cue.utf8)
+                hasCue.append(1)
+            } else {
+                hasCue.append(0)
+            }
+            cueOffsets.append(cueBytes.count)
+        }
+        sourceFirstRow.append(rowCount)
+        precondition(sourceFirstRow.count == sources.count + 1, "one first-row entry per source")
+    }
+
+    /// `append(_:)` as the list of fields does it, one pass per field: what `append(_:)`, written
+    /// out for speed, must equal. - Complexity: O(rows + text).
+    package mutating func appendThroughFields(_ transcript: Transcript) {
         sources.append(transcript.source)
         for field in Self.fields { field.append(valuesOf: transcript.rows, to: &self) }
         sourceFirstRow.append(rowCount)
@@ -187,15 +218,36 @@ public struct Corpus: Sendable {
          endTimes[index] >= 0 ? Timestamp(milliseconds: endTimes[index]) : nil)
     }
 
-    /// The whole row `index`, each field shown as `fields` says. - Complexity: O(log sources +
-    /// length of its text).
+    /// The whole row `index`. - Complexity: O(log sources + length of its text).
     public func row(at index: Int) -> Row {
+        // Written out field by field, as `fields` lists them: walking the list costs about 1.5
+        // times this. `rowThroughFields(at:)` is the list's walk, and
+        // `CorpusFieldsTests.aRowIsTheListsWalk` keeps the two equal.
+        let source = source(ofRow: index)
+        return Row(
+            id: RowID(source: source, index: index - sourceFirstRow[source]),
+            text: text(ofRow: index),
+            start: startTimes[index] >= 0 ? Timestamp(milliseconds: startTimes[index]) : nil,
+            end: endTimes[index] >= 0 ? Timestamp(milliseconds: endTimes[index]) : nil,
+            speaker: speakerIDs[index] >= 0 ? strings[Int(speakerIDs[index])] : nil,
+            title: titleIDs[index] >= 0 ? strings[Int(titleIDs[index])] : nil,
+            locator: Locator(
+                file: sources[source].path, line: lines[index] > 0 ? Int(lines[index]) : nil,
+                cue: hasCue[index] != 0 ? cueBytes.string(ofRow: index, offsets: cueOffsets) : nil,
+                href: hrefIDs[index] >= 0 ? strings[Int(hrefIDs[index])] : nil,
+                element: elements[index] >= 0 ? Int(elements[index]) : nil
+            )
+        )
+    }
+
+    /// Row `index` as the list of fields shows it, each field in turn: what `row(at:)`, written out
+    /// for speed, must equal. - Complexity: O(log sources + length of its text).
+    package func rowThroughFields(at index: Int) -> Row {
         let source = source(ofRow: index)
         var row = Row(
             id: RowID(source: source, index: index - sourceFirstRow[source]), text: "",
             locator: Locator(file: sources[source].path)
         )
-        // Through the buffer, so that no field is retained and released once per row.
         Self.fields.withUnsafeBufferPointer { fields in
             for field in fields { field.show(row: index, of: self, in: &row) }
         }

@@ -4,20 +4,23 @@
 /// `Corpus.fields` lists every field once, in the order a cache writes their columns. Appending a
 /// transcript or another corpus, taking some sources as a corpus of their own, writing a cache,
 /// reading it back and checking what was read, taking a parser's `CorpusColumns`, and making a
-/// `Row` all walk that list. A new field is one entry there, plus its column in `Corpus` and its
-/// property in `Row`. Adding, removing or reordering an entry changes the cache's byte layout, so it
+/// `Row` all follow that list (the per-row ones written out, tested against it). A new field is one entry there, plus its column in `Corpus`, its
+/// property in `Row` and a line in each per-row path written out (below; a test fails until it has
+/// one). Adding, removing or reordering an entry changes the cache's byte layout, so it
 /// goes with a new `Corpus.serializationVersion` (old caches are then read again from their files,
 /// never misread).
 ///
 /// There are four kinds: `TimeField`, `NumberField`, `StringField` (interned) and `TextField`
 /// (UTF-8 spans). Whole columns are reached through key paths (appending a corpus, slicing, the
-/// cache: once per column). What runs once per row (`row(at:)`, appending a transcript's rows) goes
+/// cache: once per column, so the list costs nothing per row there). What runs once per row goes
 /// through the small closures each entry gives instead, and the fields are classes so that walking
-/// the list copies no key paths: a key path applied at run time, or a struct of them copied, costs
-/// many times the read it stands for. Even so, a row made through the list costs about 1.5 times
-/// one written out field by field, and appending a transcript's rows column by column about three
-/// times one pass over them; `CorpusColumns.rows(file:)`, which runs for every file loaded as
-/// rows, is written out for that reason (a test keeps it in step: `CorpusFieldsTests`).
+/// the list copies no key paths. Even so, a row made through the list costs about 1.5 times one
+/// written out field by field, and appending a transcript's rows field by field about three times
+/// one pass over them. So the three per-row paths are written out: `Corpus.row(at:)`,
+/// `Corpus.append(_:)` (a transcript) and `CorpusColumns.rows(file:)`; the list's own walks
+/// (`Corpus.rowThroughFields(at:)`, `Corpus.appendThroughFields(_:)`) stay the definition, and
+/// `CorpusFieldsTests` checks that each written-out path equals them on rows that set, and leave
+/// out, every field in the list (a new field without such rows fails there too).
 protocol CorpusField: AnyObject, Sendable {
     /// The field's name, as a damaged cache's error names it.
     var name: String { get }

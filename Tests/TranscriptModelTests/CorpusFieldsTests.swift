@@ -23,6 +23,73 @@ struct CorpusFieldsTests {
 
     static func shown(_ corpus: Corpus) -> [Row] { (0..<corpus.rowCount).map(corpus.row(at:)) }
 
+    /// Row `index` of `corpus` with its ID and file only: every field none.
+    static func blank(_ index: Int, of corpus: Corpus) -> Row {
+        Row(id: corpus.id(ofRow: index), text: "", locator: Locator(file: corpus.sources[corpus.source(ofRow: index)].path))
+    }
+
+    /// The checks below compare the per-row paths written out with the list's own walks, so they
+    /// hold only if `rows` gives every field in the list a value somewhere and none somewhere: a
+    /// new field needs rows here before it is checked at all.
+    @Test func theRowsSetAndLeaveOutEveryField() {
+        var corpus = Corpus()
+        corpus.appendThroughFields(Transcript(source: Self.source, rows: Self.rows))
+        for field in Corpus.fields {
+            let shown = (0..<corpus.rowCount).map { index in
+                var row = Self.blank(index, of: corpus)
+                field.show(row: index, of: corpus, in: &row)
+                return row
+            }
+            let blanks = (0..<corpus.rowCount).map { Self.blank($0, of: corpus) }
+            #expect(zip(shown, blanks).contains { $0 != $1 }, "some row sets \(field.name)")
+            #expect(zip(shown, blanks).contains { $0 == $1 }, "some row has no \(field.name)")
+        }
+    }
+
+    /// `row(at:)` is written out field by field for speed; it makes the row the list shows, in a
+    /// corpus appended, read from a cache, taken apart, and taken from a parser's columns.
+    @Test func aRowIsTheListsWalk() throws {
+        let whole = Corpus([
+            Transcript(source: SourceInfo(path: "b.srt", format: "srt", encoding: "UTF-8"), rows: [
+                Row(id: RowID(source: 0, index: 0), text: "before", speaker: "Zoë", locator: Locator(file: "b.srt", cue: "x")),
+            ]),
+            Transcript(source: Self.source, rows: Self.rows),
+        ])
+        var columns = CorpusColumns()
+        for row in Self.rows {
+            columns.textBytes.append(contentsOf: row.text.utf8)
+            columns.endRow(start: row.start?.milliseconds ?? -1, end: row.end?.milliseconds ?? -1,
+                           speaker: row.speaker.map { columns.intern($0) } ?? -1, line: row.locator.line ?? 0, cue: nil)
+        }
+        let parsed = Corpus(source: Self.source, columns: columns)
+        for corpus in [whole, try Corpus(serialized: whole.serialized()), whole.sources(1..<2), parsed] {
+            for index in 0..<corpus.rowCount {
+                #expect(corpus.row(at: index) == corpus.rowThroughFields(at: index))
+            }
+        }
+    }
+
+    /// `append(_:)` (a transcript) is written out row by row for speed; it stores every value the
+    /// list's walk stores, read back through the list, in columns of the same sizes. (Only the
+    /// numbering of interned strings may differ: a row at a time interns a row's speaker, title and
+    /// document together, a field at a time all speakers first.)
+    @Test func appendingATranscriptIsTheListsWalk() {
+        let transcripts = [
+            Transcript(source: Self.source, rows: Self.rows),
+            Transcript(source: SourceInfo(path: "b.srt", format: "srt", encoding: "UTF-8"), rows: [
+                Row(id: RowID(source: 0, index: 0), text: "Bob again", speaker: "Bob", title: "Other",
+                    locator: Locator(file: "b.srt", line: Int(Int32.max) + 1, cue: "x", href: "OEBPS/ch2.xhtml", element: -5)),
+            ]),
+        ]
+        var throughFields = Corpus()
+        for transcript in transcripts { throughFields.appendThroughFields(transcript) }
+        let written = Corpus(transcripts)
+        #expect((0..<written.rowCount).map(written.rowThroughFields(at:))
+            == (0..<throughFields.rowCount).map(throughFields.rowThroughFields(at:)))
+        #expect(Set(written.strings) == Set(throughFields.strings))
+        #expect(written.serialized().count == throughFields.serialized().count)
+    }
+
     @Test func everyFieldSurvivesAppendingATranscript() {
         let corpus = Corpus([Transcript(source: Self.source, rows: Self.rows)])
         #expect(Self.shown(corpus) == Self.rows)

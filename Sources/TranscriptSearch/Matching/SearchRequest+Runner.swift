@@ -1,0 +1,76 @@
+import Dispatch
+
+/// Making a request's `SearchRunner`: the fastest matcher for its query, with its filter. Kept
+/// beside the matchers it chooses from, so that `Query/` (what is asked) never uses `Matching/`
+/// (how it is found).
+extension SearchRequest {
+    /// Throws what `runner()` would (an empty request, a bad pattern) without making the runner.
+    public func validate() throws(QueryError) {
+        if text.isEmpty {
+            guard !filter.isEmpty else { throw QueryError(kind: .empty) }
+            return
+        }
+        _ = try RegexMatcher(try Query(text, options: options))
+    }
+
+    /// Starts making, on another thread, what `runner()` needs that does not depend on any corpus
+    /// (for a query with non-ASCII characters, the table of Unicode equivalents: tens of
+    /// milliseconds, once per process), so that it is made while the corpus loads.
+    public func prepareInBackground() {
+        guard text.unicodeScalars.contains(where: { !$0.isASCII }) else { return }
+        let request = self
+        DispatchQueue.global().async { _ = try? request.runner() }
+    }
+
+    /// The runner for this request.
+    /// - Throws: `QueryError` for an empty request (no text and no filter) or a bad pattern.
+    public func runner() throws(QueryError) -> SearchRunner {
+        try runner(equivalences: nil)
+    }
+
+    /// The runner for this request; a non-ASCII query's table of Unicode equivalents is read from
+    /// `equivalences` (or built and kept there) when this process has not made it yet.
+    /// - Throws: `QueryError` for an empty request (no text and no filter) or a bad pattern.
+    public func runner(equivalences: ScalarEquivalenceStore?) throws(QueryError) -> SearchRunner {
+        if let equivalences, text.unicodeScalars.contains(where: { !$0.isASCII }) {
+            _ = ScalarEquivalence.tables.table(ignoringCase: options.caseMatching == .insensitive, from: equivalences)
+            if !TextFolding(options).isIdentity { _ = ScalarEquivalence.tables.table(ignoringCase: true, from: equivalences) }
+        }
+        if text.isEmpty {
+            guard !filter.isEmpty else { throw QueryError(kind: .empty) }
+            return SearchRunner(nil, filter: filter)
+        }
+        let query = try Query(text, options: options)
+        // Across rows the matcher searches each transcript's joined text (see `SearchRunner`).
+        return SearchRunner(try Self.matcher(for: query), filter: filter, spanning: options.spanning)
+    }
+
+    /// The fastest matcher that gives exactly the reference's hits for `query` (the table in
+    /// `LiteralMatcher`'s opening comment): the literal scan, a set of literals or a prefiltered
+    /// `Regex` for a regular expression, else the `RegexMatcher` itself.
+    /// - Throws: `QueryError` for a regular expression that does not compile.
+    static func matcher(for query: Query) throws(QueryError) -> any Matcher {
+        let reference = try RegexMatcher(query)
+        switch query.options.syntax {
+        case .verbatim:
+            return LiteralMatcher(query) ?? reference
+        case .regularExpression:
+            switch RegexPlan(query.text) {
+            case .literals(let alternatives) where alternatives.count == 1:
+                var options = query.options
+                options.syntax = .verbatim
+                if let literal = try? Query(alternatives[0], options: options), literal.text == alternatives[0],
+                   let matcher = LiteralMatcher(literal) {
+                    return matcher
+                }
+            case .literals(let alternatives):
+                if let matcher = LiteralSetMatcher(query, alternatives: alternatives) { return matcher }
+            case .requiredLiterals(let literals):
+                if let matcher = PrefilteredRegexMatcher(query, requiredLiterals: literals) { return matcher }
+            case .none:
+                break
+            }
+            return reference
+        }
+    }
+}
