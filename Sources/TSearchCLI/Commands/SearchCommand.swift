@@ -134,8 +134,8 @@ struct SearchCommand {
             case .perLine:
                 let listing = PerLineListing(
                     corpus: corpus, index: index, styler: styler, contextBefore: settings.contextBefore, contextAfter: settings.contextAfter)
-                listing.forEachPiece(cores: SearchCommand.cores) { piece in
-                    out.write(piece)
+                listing.forEachPieceOfBytes(cores: SearchCommand.cores) { piece in
+                    out.write(bytes: piece)
                     return !out.isClosed
                 }
             }

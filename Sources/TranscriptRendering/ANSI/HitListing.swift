@@ -259,7 +259,7 @@ public struct HitListing: Sendable {
 }
 
 /// The bytes of one round of pieces, one slot each, written by the threads that format them.
-private final class PieceBytes: @unchecked Sendable {
+final class PieceBytes: @unchecked Sendable {
     let slots: UnsafeMutableBufferPointer<ByteBuffer>
 
     init(count: Int) {
@@ -276,7 +276,7 @@ private final class PieceBytes: @unchecked Sendable {
 
 /// A `Styler`'s colours as the bytes that open each role the listing's lines use (none when
 /// colour is off), and the one that closes them: `Styler.paint` for a byte buffer.
-private struct PaintCodes: Sendable {
+struct PaintCodes: Sendable {
     let hitNumber, time, speaker, match, currentMatch, context: [UInt8]
     static let reset = Array("\u{1B}[0m".utf8)
 
