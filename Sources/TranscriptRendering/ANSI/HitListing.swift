@@ -187,27 +187,8 @@ public struct HitListing: Sendable {
             RowFormatting.appendClock(start, to: &out)
             codes.close(.time, in: &out)
             out.appendSpaces(2)
-            if let speaker {
-                if !speaker.isEmpty { codes.open(.speaker, in: &out) }
-                out.append(speaker)
-                if !speaker.isEmpty { codes.close(.speaker, in: &out) }
-                out.append(UInt8(ascii: ":"))
-                out.append(UInt8(ascii: " "))
-            }
-            // As `RowFormatting.highlighted`: ranges clamped to the text, overlapping ones skipped.
-            var cursor = 0
-            index.forEachSegment(inRow: row, in: corpus) { segment in
-                let lower = min(segment.utf8Range.lowerBound, text.count)
-                let upper = max(lower, min(segment.utf8Range.upperBound, text.count))
-                guard lower >= cursor else { return }
-                out.append(UnsafeBufferPointer(rebasing: text[cursor..<lower]))
-                let role: ANSIStyle.Role = segment.position == current ? .currentMatch : .match
-                if upper > lower { codes.open(role, in: &out) }
-                out.append(UnsafeBufferPointer(rebasing: text[lower..<upper]))
-                if upper > lower { codes.close(role, in: &out) }
-                cursor = upper
-            }
-            out.append(UnsafeBufferPointer(rebasing: text[cursor...]))
+            codes.appendSpeakerPrefix(speaker, to: &out)
+            codes.appendHighlighted(text, row: row, index: index, corpus: corpus, current: current, to: &out)
             return true
         }
     }
@@ -310,5 +291,39 @@ struct PaintCodes: Sendable {
     /// Closes `role`'s colour, when it had one.
     func close(_ role: ANSIStyle.Role, in out: inout ByteBuffer) {
         if !opening(role).isEmpty { out.append(Self.reset) }
+    }
+}
+
+extension PaintCodes {
+    /// `RowFormatting.speakerPrefix`'s bytes (`Alice: `, the name painted; nothing without a
+    /// speaker), for a speaker with nothing to strip.
+    func appendSpeakerPrefix(_ speaker: String?, to out: inout ByteBuffer) {
+        guard let speaker else { return }
+        if !speaker.isEmpty { open(.speaker, in: &out) }
+        out.append(speaker)
+        if !speaker.isEmpty { close(.speaker, in: &out) }
+        out.append(UInt8(ascii: ":"))
+        out.append(UInt8(ascii: " "))
+    }
+
+    /// `RowFormatting.highlighted`'s bytes for row `row`'s `text` (with nothing to strip): each hit
+    /// segment painted, the `current` hit's in its own colour; ranges clamped to the text,
+    /// overlapping ones skipped.
+    func appendHighlighted(
+        _ text: UnsafeBufferPointer<UInt8>, row: Int, index: HitIndex, corpus: Corpus, current: Int?, to out: inout ByteBuffer
+    ) {
+        var cursor = 0
+        index.forEachSegment(inRow: row, in: corpus) { segment in
+            let lower = min(segment.utf8Range.lowerBound, text.count)
+            let upper = max(lower, min(segment.utf8Range.upperBound, text.count))
+            guard lower >= cursor else { return }
+            out.append(UnsafeBufferPointer(rebasing: text[cursor..<lower]))
+            let role: ANSIStyle.Role = segment.position == current ? .currentMatch : .match
+            if upper > lower { open(role, in: &out) }
+            out.append(UnsafeBufferPointer(rebasing: text[lower..<upper]))
+            if upper > lower { close(role, in: &out) }
+            cursor = upper
+        }
+        out.append(UnsafeBufferPointer(rebasing: text[cursor...]))
     }
 }

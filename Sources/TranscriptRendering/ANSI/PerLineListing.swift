@@ -124,26 +124,8 @@ public struct PerLineListing: Sendable {
             RowFormatting.appendClock(start, to: &out)
             codes.close(.time, in: &out)
             out.append(separator)
-            if let speaker {
-                if !speaker.isEmpty { codes.open(.speaker, in: &out) }
-                out.append(speaker)
-                if !speaker.isEmpty { codes.close(.speaker, in: &out) }
-                out.append(UInt8(ascii: ":"))
-                out.append(UInt8(ascii: " "))
-            }
-            // As `RowFormatting.highlighted`: ranges clamped to the text, overlapping ones skipped.
-            var cursor = 0
-            index.forEachSegment(inRow: row, in: corpus) { segment in
-                let lower = min(segment.utf8Range.lowerBound, text.count)
-                let upper = max(lower, min(segment.utf8Range.upperBound, text.count))
-                guard lower >= cursor else { return }
-                out.append(UnsafeBufferPointer(rebasing: text[cursor..<lower]))
-                if upper > lower { codes.open(.match, in: &out) }
-                out.append(UnsafeBufferPointer(rebasing: text[lower..<upper]))
-                if upper > lower { codes.close(.match, in: &out) }
-                cursor = upper
-            }
-            out.append(UnsafeBufferPointer(rebasing: text[cursor...]))
+            codes.appendSpeakerPrefix(speaker, to: &out)
+            codes.appendHighlighted(text, row: row, index: index, corpus: corpus, current: nil, to: &out)
             return true
         }
     }
