@@ -17,7 +17,9 @@
    notes the time before the page's own handler runs, then two requestAnimationFrames later (the
    hit scrolled into view and painted) the time again, and whether the new current hit is inside
    the viewport and is the one `hit k of N` names. Prints the median and worst over the presses.
-5. With --screenshots DIR: PNGs of the opened page, light at desktop width and light and dark at a
+5. A jump through the address (`#hit-K`) to the middle, 90 % and 10 % of the hits: the hit must
+   be current and on screen 300 ms after (the chunks drawn around it must not push it away).
+6. With --screenshots DIR: PNGs of the opened page, light at desktop width and light and dark at a
    phone's width (390 px), after stepping to a hit.
 
 Chromium is not a dependency of the package: `apt-get install chromium` to run this.
@@ -50,6 +52,13 @@ requestAnimationFrame(function(){requestAnimationFrame(function(){
 var m=document.querySelector("mark.current[data-hit]"),r=m&&m.getBoundingClientRect();
 done({ms:performance.now()-t0,shown:document.getElementById("position").textContent,
 hit:m?+m.dataset.hit+1:0,visible:!!r&&r.height>0&&r.top>=0&&r.bottom<=innerHeight});});});},true);});0
+"""
+
+JUMP = """
+new Promise(function(done){var count=+document.body.dataset.count,k=Math.max(1,Math.floor(count*%f)),t0=performance.now();
+location.hash="#hit-"+k;requestAnimationFrame(function(){requestAnimationFrame(function(){var ms=performance.now()-t0;setTimeout(function(){
+var m=document.getElementById("hit-"+k),r=m&&m.getBoundingClientRect();
+done({ms:ms,hit:k,visible:!!r&&r.height>0&&r.top>=0&&r.bottom<=innerHeight&&m.classList.contains("current")});},300);});});})
 """
 
 
@@ -234,6 +243,15 @@ def main():
             tab.press("N")
             back.append(tab.evaluate("window.__press", wait=True)["ms"])
         print(f"N: median {statistics.median(back):.1f} ms over {len(back)} presses")
+
+        jumps = []
+        for fraction in (0.5, 0.9, 0.1):
+            result = tab.evaluate(JUMP % fraction, wait=True)
+            jumps.append(result["ms"])
+            if not result["visible"]:
+                wrong += 1
+                print(f"jump to hit {result['hit']}: not on screen")
+        print(f"#hit-K far away (the middle, 90 %, 10 %): {', '.join(f'{ms:.0f}' for ms in jumps)} ms to painted, each still on screen 300 ms later")
 
         if options.screenshots:
             os.makedirs(options.screenshots, exist_ok=True)
