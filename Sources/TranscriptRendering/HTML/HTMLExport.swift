@@ -26,9 +26,17 @@ import TranscriptSearch
 /// `<div class="chunk">` holding a `<script type="application/json">` (format in
 /// `HTMLExport+Chunks.swift`) that the script turns into the same markup when the chunk nears the
 /// viewport (an `IntersectionObserver`), or at once when `n`/`N`, a link or the address needs a hit
-/// inside it. Until then a chunk is an empty box of about its height. Such a page needs script (a
-/// `<noscript>` line says so); it opens in well under a second at 160,000 rows, and its size stays
-/// under twice the rows' text (`Scripts/html/measure.py` measures both).
+/// inside it. Until then a chunk is an empty box of about its height. The script comes before
+/// `<main>` and takes chunks as the parser reads them, so the first rows show while the rest of a
+/// large file is still being read. Such a page needs script (a `<noscript>` line says so); over
+/// 200 one-hour meetings (138,400 rows) it paints its first rows in about 0.3 s and its size is
+/// 1.24 times the rows' text (`Scripts/html/measure.py` measures both).
+///
+/// Limit: a page is one long document, and Chromium scrolls no further than about 16.7 million
+/// pixels (2^24). At some 38 px a row, a page of more than about 400,000 rows (1,000 one-hour
+/// meetings make 700,000) cannot be scrolled to its end there, and a hit beyond that point is
+/// drawn but not reached. Export fewer files per page, or hits with context (`-C`) instead of
+/// every row.
 public struct HTMLExport: Sendable {
     /// What the page shows besides the hits, and how it links.
     public struct Settings: Sendable {
@@ -142,7 +150,7 @@ public struct HTMLExport: Sendable {
             page += "<noscript><p class=\"gap\">This page has \(rowCount) rows; its rows are shown by its script, which is turned off.</p></noscript>\n"
         }
         page += tableOfContents(sources)
-        page += "<main>\n"
+        page += "<script>\(Self.script)</script>\n<main>\n"
         var hitsBefore = 0
         for source in sources {
             let count = index.count(inRows: corpus.rows(ofSource: source))
@@ -158,7 +166,7 @@ public struct HTMLExport: Sendable {
             }
             page += "</section>\n"
         }
-        page += "</main>\n<script>\(Self.script)</script>\n</body>\n</html>\n"
+        page += "</main>\n</body>\n</html>\n"
         return page
     }
 
