@@ -135,6 +135,17 @@ struct HTMLExportTests {
         }
     }
 
+    @Test func aHitAcrossCuesCarriesItsNumberInItsFirstPartOnly() throws {
+        let texts = ["So we need to cut the", "budget by ten percent", "and that is all"]
+        let corpus = Self.corpus(files: 1, rows: texts.count) { _, row in texts[row] }
+        let index = try SearchRequest(text: "the budget", options: SearchOptions(spanning: .acrossRows)).runner().search(corpus)
+        let page = HTMLExport(corpus: corpus, index: index, current: 0,
+                              settings: .init(title: "t", contextRows: nil, layout: .onDemand)).render()
+        #expect(page.contains(#",0,"So we need to cut ",[0,"the"]]"#))
+        #expect(page.contains(#",1,[0,"budget",0]," by ten percent"]"#))
+        #expect(page.contains(#"[9250,2,"and that is all"]"#))
+    }
+
     @Test func theJSONEscapesWhatCouldEndOrChangeItsElement() {
         var out = ""
         HTMLText.appendJSONString("</script><!--\u{2028}\u{2029}&>\"\\\u{1}ok", to: &out)
