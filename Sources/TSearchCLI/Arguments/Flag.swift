@@ -182,7 +182,7 @@ struct Flag: Sendable {
              help: "Include every row, not only rows with hits (and their -C context).",
              commands: exporting) { raw, _ in raw.allRows = true },
         Flag(long: "media", short: nil, valueName: "MEDIA",
-             help: "The recording: html links each timestamp to MEDIA#t=SECONDS; edl and m3u play MEDIA (a file or URL) instead of the video or audio beside each transcript.",
+             help: "The recording (a file or URL) to use instead of the video or audio beside each transcript: html links each timestamp to MEDIA#t=SECONDS; edl and m3u play MEDIA.",
              commands: exporting, value: .path) { raw, value in raw.mediaURL = value },
         Flag(long: "padding", short: nil, valueName: "SECONDS",
              help: "Play SECONDS before and after each row with hits in edl and m3u (default 2); moments that then overlap are merged.",

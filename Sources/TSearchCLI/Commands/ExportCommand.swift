@@ -45,6 +45,11 @@ struct ExportCommand {
         enum Opening {
             case savedSearch
             case search(SearchRequest, paths: [String])
+
+            var isSavedSearch: Bool {
+                if case .savedSearch = self { return true }
+                return false
+            }
         }
 
         init(_ raw: RawArguments, environment: CommandEnvironment) throws(CommandError) {
@@ -111,7 +116,8 @@ struct ExportCommand {
             guard case .success(let written) = playlist else { return .error }
             text = written
         case .ansi, .html, .markup:
-            text = render(search, current: current, format: format)
+            let folder = settings.opening.isSavedSearch ? search.directory : FileCalls.currentDirectory()
+            text = render(search, current: current, format: format, searchFolder: folder)
         }
         if let path = settings.outputPath, path != "-" {
             // A failed input fails the export: nothing is written (the error is already reported).
@@ -129,6 +135,33 @@ struct ExportCommand {
         }
         if failed { return .error }
         return search.index.count > 0 ? .success : .noMatch
+    }
+
+    /// Each source's name and recording on the page. A file is named relative to `searchFolder`
+    /// (as `tsearch search` run there names it), or absolute when it lies outside. Its recording
+    /// (`MediaFiles`' rule, as the playlists find it) is linked relative to the page's own folder:
+    /// `-o`'s folder, or the current directory for standard output (where `> page.html` puts it),
+    /// so the links work from the page; absolute only when the two share nothing but the root.
+    /// With `--media`, every timestamp links there instead and no recording is looked for.
+    private func pageLinks(of corpus: Corpus, searchFolder: String) -> [HTMLExport.SourceLink] {
+        let current = FileCalls.currentDirectory()
+        var pageFolder = current
+        if let output = settings.outputPath, output != "-" {
+            let page = MediaFiles.absolute(output, in: current)
+            pageFolder = String(page[..<(page.lastIndex(of: "/") ?? page.startIndex)])
+        }
+        var finder = MediaFiles()
+        return corpus.sources.map { source in
+            let path = source.path
+            guard path != "<stdin>", !path.contains("://") else { return HTMLExport.SourceLink(path: path) }
+            let absolute = MediaFiles.absolute(path, in: searchFolder)
+            let relative = MediaFiles.relative(absolute, from: searchFolder)
+            let name = relative.hasPrefix("../") || relative.hasPrefix("/") ? absolute : relative
+            guard settings.mediaURL == nil, let recording = finder.recording(ofTranscript: absolute, directory: searchFolder) else {
+                return HTMLExport.SourceLink(path: name)
+            }
+            return HTMLExport.SourceLink(path: name, recording: MediaFiles.relative(recording, from: pageFolder.isEmpty ? "/" : pageFolder))
+        }
     }
 
     /// `text` with control sequences removed from each line, the line ends kept.
@@ -167,7 +200,8 @@ struct ExportCommand {
     /// Nothing could be played; the reasons are already on stderr.
     private struct PlaylistFailure: Error {}
 
-    private func render(_ search: SavedSearch, current: Int?, format: ExportFormat) -> String {
+    /// `searchFolder`: where the search ran, against which its relative paths resolve.
+    private func render(_ search: SavedSearch, current: Int?, format: ExportFormat, searchFolder: String) -> String {
         let corpus = search.corpus, index = search.index
         switch format {
         case .html:
@@ -175,7 +209,7 @@ struct ExportCommand {
             let title = "“\(search.request.description)”: \(count) \(count == 1 ? "hit" : "hits") in \(corpus.sources.count) \(corpus.sources.count == 1 ? "file" : "files")"
             return HTMLExport(corpus: corpus, index: index, current: current, settings: HTMLExport.Settings(
                 title: title, contextRows: settings.allRows ? nil : settings.contextRows ?? 0, mediaURL: settings.mediaURL,
-                generator: "tsearch \(Help.version)")).render()
+                generator: "tsearch \(Help.version)", sources: pageLinks(of: corpus, searchFolder: searchFolder))).render()
         case .ansi:
             let styler = Styler(isEnabled: settings.colour)
             let context = settings.allRows ? corpus.rowCount : settings.contextRows ?? 0

@@ -62,6 +62,19 @@ package struct MediaFiles {
         return "/" + segments.joined(separator: "/")
     }
 
+    /// `path` (absolute, as `absolute` makes it) as seen from `folder` (absolute too), for a link
+    /// that still works when both move together: `meetings/a.vtt` below it, `../other/b.mp4` beside
+    /// it. Absolute when the two share nothing but the root (`/tmp/x` from `/home/me`), and when
+    /// `folder` holds `..` (whose meaning depends on symbolic links).
+    package static func relative(_ path: String, from folder: String) -> String {
+        let target = path.split(separator: "/"), base = folder.split(separator: "/")
+        guard !base.contains(".."), let first = target.first, first == base.first ?? first else { return path }
+        var common = 0
+        while common < target.count - 1, common < base.count, target[common] == base[common] { common += 1 }
+        let climbs = Array(repeating: "..", count: base.count - common)
+        return (climbs + target[common...].map(String.init)).joined(separator: "/")
+    }
+
     private mutating func listing(of folder: String) -> [String] {
         if let cached = listings[folder] { return cached }
         let entries = (try? FileCalls.directoryEntries(folder).get())?.sorted() ?? []
