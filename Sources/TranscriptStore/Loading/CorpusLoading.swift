@@ -107,6 +107,9 @@ struct CorpusLoading {
             options: options,
             minimumBytes: loader.location.smallFilesMinimumBytes)
         let kept = smallFilesCache.read()
+        // The sizes of every input up front, when someone watches the progress.
+        let progress = loader.progress
+        let sizes = progress.map { Self.sizes(of: expansion.inputs, baseDirectory: baseDirectory, progress: $0) } ?? []
         var start = 0
         while start < expansion.inputs.count {
             let batch = Array(expansion.inputs[start..<min(start + 64, expansion.inputs.count)])
@@ -116,19 +119,38 @@ struct CorpusLoading {
                 return kept.files[position].state.trusts(file.identity, keptAt: kept.keptAt, settle: loading.rowCache.settle) ? position : nil
             }
             let ahead = SmallFile.readAhead(
-                batch, files: zip(small, keptPositions).map { $1 == nil ? $0 : nil }, options: options)
+                batch, files: zip(small, keptPositions).map { $1 == nil ? $0 : nil }, options: options, progress: progress)
             for index in batch.indices {
                 if let kept, let position = keptPositions[index] {
                     loading.take(position, of: kept, input: batch[index])
                 } else {
                     loading.load(batch[index], prepared: ahead[index], options: options, baseDirectory: baseDirectory)
                 }
+                // A file read ahead was counted as it was read.
+                if let progress, ahead[index] == nil { progress.add(bytes: sizes[start + index]) }
             }
             start += batch.count
         }
         loading.addTaken()
         loading.keepSmallFiles(in: smallFilesCache, kept: kept)
+        progress?.finish()
         return loading.loaded()
+    }
+
+    /// The size of each of `inputs` (0 for standard input, a pipe, a file that cannot be
+    /// examined), their count and sum given to `progress` as the loading's totals.
+    private static func sizes(of inputs: [Input], baseDirectory: String?, progress: LoadProgress) -> [Int64] {
+        let sizes = inputs.map { input -> Int64 in
+            switch input {
+            case .file(let file), .found(let file):
+                guard let identity = FileCalls.fileIdentity(InputFiles.resolve(file, against: baseDirectory)), identity.isRegular else { return 0 }
+                return identity.size
+            case .standardInput:
+                return 0
+            }
+        }
+        progress.begin(files: inputs.count, bytes: sizes.reduce(0, +))
+        return sizes
     }
 
     /// Takes the kept file at `position` of `kept` for `input`: its fingerprint and warnings now,

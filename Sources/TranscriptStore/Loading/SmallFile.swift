@@ -33,8 +33,8 @@ struct SmallFile: Sendable {
     }
 
     /// For each of `inputs`, the file read and parsed when `files` gives its status; nil for every
-    /// other input.
-    static func readAhead(_ inputs: [Input], files: [Status?], options: LoadOptions) -> [SmallFile?] {
+    /// other input. Each file read is added to `progress` as it is done.
+    static func readAhead(_ inputs: [Input], files: [Status?], options: LoadOptions, progress: LoadProgress? = nil) -> [SmallFile?] {
         let results = SharedResults(slots: .allocate(capacity: inputs.count))
         results.slots.initialize(repeating: nil)
         defer {
@@ -43,6 +43,7 @@ struct SmallFile: Sendable {
         }
         DispatchQueue.concurrentPerform(iterations: inputs.count) { index in
             guard let file = files[index] else { return }
+            defer { progress?.add(bytes: file.identity.size) }
             let path = inputs[index].displayPath
             switch CorpusLoading.read(file.resolved) {
             case .success(let contents):
