@@ -31,6 +31,10 @@ struct CorpusLoading {
     /// The row cache files, the last one written on another thread while the caller goes on (a
     /// first search of a big file writes its cache while it searches).
     let caching = RowCacheWriting()
+    /// The cache files this loading read or is writing: pruning never removes them.
+    var cachesInUse: Set<String> = []
+    /// Whether this loading wrote a cache (then it prunes the caches to their bound at its end).
+    var wroteCache = false
 
     /// Adds `rows` (one or more sources) to the corpus, noting where they are kept: `rowCache`
     /// for a big file's cache already on disk, nil for none (yet: `writeRowCache` may follow).
@@ -110,6 +114,8 @@ struct CorpusLoading {
         // The sizes of every input up front, when someone watches the progress.
         let progress = loader.progress
         let sizes = progress.map { Self.sizes(of: expansion.inputs, baseDirectory: baseDirectory, progress: $0) } ?? []
+        // A pause after each input, for tests that watch a loading's progress only.
+        let pausePerInput = Int(loader.variables["TSEARCH_TEST_PAUSE_PER_INPUT_MS"] ?? "") ?? 0
         var start = 0
         while start < expansion.inputs.count {
             let batch = Array(expansion.inputs[start..<min(start + 64, expansion.inputs.count)])
@@ -128,11 +134,18 @@ struct CorpusLoading {
                 }
                 // A file read ahead was counted as it was read.
                 if let progress, ahead[index] == nil { progress.add(bytes: sizes[start + index]) }
+                if pausePerInput > 0 { FileCalls.pause(milliseconds: pausePerInput) }
             }
             start += batch.count
         }
         loading.addTaken()
         loading.keepSmallFiles(in: smallFilesCache, kept: kept)
+        if loading.wroteCache {
+            // A row cache still being written is kept (its name is in use) and counted by the next
+            // pruning, the session's (`SavedSearch.save`) or the next loading's.
+            loading.cachesInUse.insert(smallFilesCache.file)
+            loading.rowCache.bound.prune(keeping: loading.cachesInUse)
+        }
         progress?.finish()
         return loading.loaded()
     }
@@ -198,6 +211,7 @@ struct CorpusLoading {
             } else {
                 for (_, source, _) in smallFiles { rows.append(contentsOf: corpus.sources(source..<(source + 1))) }
             }
+            wroteCache = true
             guard let written = cache.keep((files, rows), keptAt: startedAt) else { return }
             id = written
         }
