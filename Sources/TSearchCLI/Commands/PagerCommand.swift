@@ -59,8 +59,10 @@ struct PagerCommand {
         let opening = settings.opening
         let loadOptions = settings.loadOptions
         let directory = FileCalls.currentDirectory()
+        let openingQuery = if case .search(let request, _) = opening { request.text } else { "" }
         let session = PagerSession(
-            mouse: settings.mouse, look: settings.look, timeout: environment.searchTimeout, equivalences: flow.equivalences, progress: progress)
+            mouse: settings.mouse, look: settings.look, timeout: environment.searchTimeout, equivalences: flow.equivalences, progress: progress,
+            openingQuery: openingQuery)
         let (state, opened) = session.run { Self.open(opening, flow: flow, loadOptions: loadOptions, directory: directory) }
         // What the loading had to say, once the screen is back.
         for message in opened?.messages ?? [] { environment.report(message) }

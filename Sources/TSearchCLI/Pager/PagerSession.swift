@@ -48,8 +48,14 @@ final class PagerSession: @unchecked Sendable {
     private var ticker: DispatchSourceTimer?
     /// What the opening gave, once it has.
     private var opening: PagerOpening?
+    /// The text of the query the pager opens on, when known before it loads (`/` starts from it).
+    private let openingQuery: String
 
-    init(mouse: Bool, look: PagerView.Look, timeout: Duration?, equivalences: ScalarEquivalenceStore?, progress: LoadProgress?) {
+    init(
+        mouse: Bool, look: PagerView.Look, timeout: Duration?, equivalences: ScalarEquivalenceStore?, progress: LoadProgress?,
+        openingQuery: String = ""
+    ) {
+        self.openingQuery = openingQuery
         self.look = look
         terminal = RawTerminal(mouse: mouse)
         searchTimeout = timeout
@@ -145,10 +151,12 @@ final class PagerSession: @unchecked Sendable {
         // What is typed into the query ahead of the rows, as the query line will show it.
         var query = ""
         if isTypingQuery, let slash = typedAhead.lastIndex(of: .character("/")) {
+            query = openingQuery
             for key in typedAhead[(slash + 1)...] {
                 switch key {
                 case .character(let character): query.append(character)
                 case .backspace: if !query.isEmpty { query.removeLast() }
+                case .control("u"): query = ""
                 default: break
                 }
             }
