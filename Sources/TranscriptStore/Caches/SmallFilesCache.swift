@@ -22,7 +22,8 @@ import TranscriptModel
 ///   that loaded hold `minimumBytes` or more in all (fewer parse faster than the cache is read).
 ///   Anything that does not read back whole is a miss.
 /// - A folder keeps the `limit` caches used most recently (by modification time, which a cache
-///   read and used as it is gets anew); writing one removes the oldest beyond that, and the
+///   read and used as it is gets anew, at most once a minute), within the caches' size bound
+///   (`CacheBound`); writing one removes the oldest beyond that, and the
 ///   temporary files of writers killed more than an hour before.
 struct SmallFilesCache: RowKeeping {
     static let magic = Array("TSFILES".utf8)
