@@ -25,6 +25,8 @@ struct ProgressLineTests {
         #expect(ProgressLine.text(nearlyDone, elapsed: .seconds(5), columns: 100).hasSuffix("under 1 s left"))
         let oneStream = Self.snapshot(.reading, files: 0, of: 1)
         #expect(ProgressLine.text(oneStream, elapsed: .seconds(1), columns: 100) == "reading 0/1 file", "a pipe's size is not known")
+        let keeping = Self.snapshot(.keeping, files: 2000, of: 2000, bytes: 171_200_000, of: 171_200_000)
+        #expect(ProgressLine.text(keeping, elapsed: .seconds(5), columns: 100) == "keeping the rows of 2000 files for the next search…")
         let searching = Self.snapshot(.loaded, files: 2000, of: 2000, bytes: 171_200_000, of: 171_200_000)
         #expect(ProgressLine.text(searching, elapsed: .seconds(6), columns: 100) == "searching 2000 files (171.2 MB)…")
     }

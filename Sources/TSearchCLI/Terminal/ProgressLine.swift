@@ -79,6 +79,8 @@ final class ProgressLine: @unchecked Sendable {
                     parts.append(left < 1 ? "under 1 s left" : "\(Int(left.rounded())) s left")
                 }
             }
+        case .keeping:
+            parts = ["keeping the rows of \(snapshot.totalFiles) \(snapshot.totalFiles == 1 ? "file" : "files") for the next search…"]
         case .loaded:
             parts = ["searching \(snapshot.totalFiles) \(snapshot.totalFiles == 1 ? "file" : "files")"
                 + (snapshot.totalBytes > 0 ? " (\(megabytes(snapshot.totalBytes)) MB)…" : "…")]

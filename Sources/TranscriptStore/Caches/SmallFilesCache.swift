@@ -22,8 +22,7 @@ import TranscriptModel
 ///   that loaded hold `minimumBytes` or more in all (fewer parse faster than the cache is read).
 ///   Anything that does not read back whole is a miss.
 /// - A folder keeps the `limit` caches used most recently (by modification time, which a cache
-///   read and used as it is gets anew, at most once a minute), within the caches' size bound
-///   (`CacheBound`); writing one removes the oldest beyond that, and the
+///   read and used as it is gets anew), within the caches' size bound (`CacheBound`); writing one removes the oldest beyond that, and the
 ///   temporary files of writers killed more than an hour before.
 struct SmallFilesCache: RowKeeping {
     static let magic = Array("TSFILES".utf8)
@@ -117,9 +116,10 @@ struct SmallFilesCache: RowKeeping {
     static let limit = 16
 
     /// Marks the cache as used now (`removeLeastRecentlyUsed` and `CacheBound` go by modification
-    /// time; at most once a minute).
+    /// time). Always, not once a minute as a row cache is (`CacheBound.markUsed`): a search has
+    /// one small-files cache, and the 16 a folder keeps are told apart by it.
     func markUsed() {
-        CacheBound.markUsed(file)
+        FileCalls.touch(file)
     }
 
     /// Removes the small-files caches of this folder beyond the `count` used most recently (never

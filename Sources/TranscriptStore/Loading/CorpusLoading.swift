@@ -113,13 +113,17 @@ struct CorpusLoading {
         let kept = smallFilesCache.read()
         // The sizes of every input up front, when someone watches the progress.
         let progress = loader.progress
-        let sizes = progress.map { Self.sizes(of: expansion.inputs, baseDirectory: baseDirectory, progress: $0) } ?? []
+        let identities = progress.map { Self.identities(of: expansion.inputs, baseDirectory: baseDirectory, progress: $0) }
         // A pause after each input, for tests that watch a loading's progress only.
         let pausePerInput = Int(loader.variables["TSEARCH_TEST_PAUSE_PER_INPUT_MS"] ?? "") ?? 0
         var start = 0
         while start < expansion.inputs.count {
             let batch = Array(expansion.inputs[start..<min(start + 64, expansion.inputs.count)])
-            let small = batch.map { SmallFile.status(of: $0, baseDirectory: baseDirectory, below: loading.rowCache.minimumBytes) }
+            let small = batch.indices.map { index in
+                SmallFile.status(
+                    of: batch[index], baseDirectory: baseDirectory, below: loading.rowCache.minimumBytes,
+                    identity: identities?[start + index])
+            }
             let keptPositions = small.map { file -> Int? in
                 guard let kept, let file, let position = kept.positions[file.absolute] else { return nil }
                 return kept.files[position].state.trusts(file.identity, keptAt: kept.keptAt, settle: loading.rowCache.settle) ? position : nil
@@ -133,12 +137,13 @@ struct CorpusLoading {
                     loading.load(batch[index], prepared: ahead[index], options: options, baseDirectory: baseDirectory)
                 }
                 // A file read ahead was counted as it was read.
-                if let progress, ahead[index] == nil { progress.add(bytes: sizes[start + index]) }
+                if let progress, let identities, ahead[index] == nil { progress.add(bytes: identities[start + index]?.size ?? 0) }
                 if pausePerInput > 0 { FileCalls.pause(milliseconds: pausePerInput) }
             }
             start += batch.count
         }
         loading.addTaken()
+        progress?.keep()
         loading.keepSmallFiles(in: smallFilesCache, kept: kept)
         if loading.wroteCache {
             // A row cache still being written is kept (its name is in use) and counted by the next
@@ -150,20 +155,21 @@ struct CorpusLoading {
         return loading.loaded()
     }
 
-    /// The size of each of `inputs` (0 for standard input, a pipe, a file that cannot be
-    /// examined), their count and sum given to `progress` as the loading's totals.
-    private static func sizes(of inputs: [Input], baseDirectory: String?, progress: LoadProgress) -> [Int64] {
-        let sizes = inputs.map { input -> Int64 in
+    /// The identity of each of `inputs` that is a regular file (nil for standard input, a pipe, a
+    /// file that cannot be examined), their count and sizes given to `progress` as the loading's
+    /// totals. A small file's is used again to decide how it is read (`SmallFile.status`).
+    private static func identities(of inputs: [Input], baseDirectory: String?, progress: LoadProgress) -> [FileCalls.FileIdentity?] {
+        let identities = inputs.map { input -> FileCalls.FileIdentity? in
             switch input {
             case .file(let file), .found(let file):
-                guard let identity = FileCalls.fileIdentity(InputFiles.resolve(file, against: baseDirectory)), identity.isRegular else { return 0 }
-                return identity.size
+                guard let identity = FileCalls.fileIdentity(InputFiles.resolve(file, against: baseDirectory)), identity.isRegular else { return nil }
+                return identity
             case .standardInput:
-                return 0
+                return nil
             }
         }
-        progress.begin(files: inputs.count, bytes: sizes.reduce(0, +))
-        return sizes
+        progress.begin(files: inputs.count, bytes: identities.reduce(0) { $0 + ($1?.size ?? 0) })
+        return identities
     }
 
     /// Takes the kept file at `position` of `kept` for `input`: its fingerprint and warnings now,

@@ -43,6 +43,8 @@ public final class LoadProgress: @unchecked Sendable {
         case listing
         /// Files are being read; the totals are known.
         case reading
+        /// Every file is read; the rows are being written to the caches for the next loading.
+        case keeping
         /// Every file is read; what follows (a search) is not the loader's.
         case loaded
     }
@@ -71,6 +73,13 @@ public final class LoadProgress: @unchecked Sendable {
         lock.lock()
         state.files += 1
         state.bytes += bytes
+        lock.unlock()
+    }
+
+    /// Every file is read; what was parsed is being kept for the next loading.
+    func keep() {
+        lock.lock()
+        state.stage = .keeping
         lock.unlock()
     }
 

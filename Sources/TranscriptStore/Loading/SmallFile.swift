@@ -20,12 +20,13 @@ struct SmallFile: Sendable {
 
     /// The status of `input` when it is an existing regular file below `below` bytes that is not a
     /// video; nil for every other input (read in its turn: a named pipe is read as a stream).
-    static func status(of input: Input, baseDirectory: String?, below: Int64) -> Status? {
+    /// `identity`, when given, is the file's, taken a moment ago (else it is taken now).
+    static func status(of input: Input, baseDirectory: String?, below: Int64, identity known: FileCalls.FileIdentity? = nil) -> Status? {
         switch input {
         case .file(let file), .found(let file):
             guard !VideoSubtitleStream.isVideo(path: file) else { return nil }
             let resolved = InputFiles.resolve(file, against: baseDirectory)
-            guard let identity = FileCalls.fileIdentity(resolved), identity.isRegular, identity.size < below else { return nil }
+            guard let identity = known ?? FileCalls.fileIdentity(resolved), identity.isRegular, identity.size < below else { return nil }
             return Status(resolved: resolved, absolute: InputFiles.absolute(file, against: baseDirectory), identity: identity)
         case .standardInput:
             return nil
