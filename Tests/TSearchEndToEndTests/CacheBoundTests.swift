@@ -109,8 +109,21 @@ import Testing
             #expect(found.stdout == "c.srt:3\nd.srt:4\n7 total\n")
         }
         #expect(try setup.rowCaches().isEmpty)
+        #expect(try setup.countedBytes() == 0, "not even the session's cache of rows")
         let next = try setup.run(["next"], bound: 0)
-        #expect(next.stdout.contains("hit 2 of 7"), "\(next.stdout)")
+        #expect(next.stdout.contains("hit 2 of 7"), "it searches again: \(next.stdout)")
+        #expect(try setup.countedBytes() == 0)
+    }
+
+    @Test func rowsReadFromStandardInputAreKeptWithTheSessionWhateverTheBound() throws {
+        let setup = try Setup()
+        let piped = try TSearch.run(
+            ["search", "-c", "budget", "-"], stdin: try Data(contentsOf: setup.folder.appendingPathComponent("e.srt")), in: setup.folder,
+            environment: ["TSEARCH_STATE": setup.state.path, "TSEARCH_CACHE_MAX_BYTES": "0"])
+        #expect(piped.stdout == "<stdin>:5\n5 total\n")
+        #expect(try setup.countedBytes() > 0, "they cannot be read again")
+        let next = try setup.run(["next"], bound: 0)
+        #expect(next.stdout.contains("hit 2 of 5"), "\(next.stdout) \(next.stderr)")
     }
 
     @Test func aFolderAlreadyOverTheBoundIsPrunedByTheNextSearchThatWrites() throws {

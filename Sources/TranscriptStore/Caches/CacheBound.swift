@@ -13,8 +13,10 @@ import TranscriptModel
 ///   anew when it is used, at most once a minute: `markUsed`). Never removed: the session file, its
 ///   lock and its caches (the session replaces those itself), and the caches the run that prunes
 ///   reads or writes (`keeping`). So the folder holds at most the bound, or, when the latest
-///   search's own caches are larger, those alone: a row cache or small-files cache bigger than the
-///   whole bound is not written at all (`admits`), and a bound of 0 keeps no cache.
+///   search's own caches are larger, those alone: a row cache, small-files cache or session cache
+///   bigger than the whole bound is not written at all (`admits`; a session cache holding rows of
+///   standard input or a pipe is, since they cannot be read again), and a bound of 0 keeps no
+///   cache. The session file itself (the query, each file's fingerprint) is not counted.
 /// - Another process may remove a file at any moment: a cache found missing is only a miss (a
 ///   mapped one stays readable until unmapped), and a file already gone is skipped.
 struct CacheBound: Sendable, Equatable {

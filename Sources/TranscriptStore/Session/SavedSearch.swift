@@ -71,7 +71,7 @@ public struct SavedSearch: Sendable {
         // With standard input or a pipe among the inputs every row is written with the session: a cache
         // gone later (replaced, or removed as least recently used) could not be made again.
         let keptRows = sources.holdsStreams ? [] : sources.keptRows
-        let cache = try store.writeCache(corpus: corpus, index: index, keptRows: keptRows)
+        let cache = try store.writeCache(corpus: corpus, index: index, keptRows: keptRows, holdsStreams: sources.holdsStreams)
         do {
             try store.write(state(current: current, cache: cache))
         } catch {
