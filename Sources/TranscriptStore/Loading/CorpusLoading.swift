@@ -111,7 +111,8 @@ struct CorpusLoading {
             options: options,
             minimumBytes: loader.location.smallFilesMinimumBytes)
         let kept = smallFilesCache.read()
-        // The sizes of every input up front, when someone watches the progress.
+        // Every input examined up front when someone watches the progress (the totals), each small
+        // file's identity then used again below.
         let progress = loader.progress
         let identities = progress.map { Self.identities(of: expansion.inputs, baseDirectory: baseDirectory, progress: $0) }
         // A pause after each input, for tests that watch a loading's progress only.
