@@ -8,6 +8,8 @@
 ///   `unicode/` there.
 /// - Videos' subtitles: `$TSEARCH_STATE.subtitles/` when `$TSEARCH_STATE` is set, else
 ///   `$XDG_CACHE_HOME/tsearch/subtitles/`, else `~/.cache/tsearch/subtitles/` (nil: not kept).
+/// - All of these caches together stay within a size bound (`cacheMaximumBytes`), the least
+///   recently used removed first (`CacheBound`).
 public struct StoreLocation: Sendable, Equatable {
     /// The session file (absolute unless no home is known).
     public var sessionFile: String
@@ -25,6 +27,10 @@ public struct StoreLocation: Sendable, Equatable {
     /// Nanoseconds a file must have been still before a loading began for a cache to trust it by
     /// its identity (`TSEARCH_CACHE_SETTLE_NS`; 2 s: timestamps can be that coarse).
     public var settle: Int64
+    /// The most bytes the caches may take together (`TSEARCH_CACHE_MAX_BYTES`, a number of bytes,
+    /// or with `K`, `M` or `G` for KiB, MiB, GiB; 0 keeps no cache); nil for the default: the
+    /// smaller of 1 GiB and a tenth of the free space of the caches' file system.
+    public var cacheMaximumBytes: Int64?
     /// Milliseconds each session write pauses halfway, for crash tests only
     /// (`TSEARCH_TEST_PAUSE_MID_WRITE_MS`).
     public var pauseMidWrite: Int
@@ -56,5 +62,33 @@ public struct StoreLocation: Sendable, Equatable {
         smallFilesMinimumBytes = Int64(variables["TSEARCH_SMALL_FILES_CACHE_MIN_BYTES"] ?? "") ?? rowCacheMinimumBytes
         settle = Int64(variables["TSEARCH_CACHE_SETTLE_NS"] ?? "") ?? 2_000_000_000
         pauseMidWrite = Int(variables["TSEARCH_TEST_PAUSE_MID_WRITE_MS"] ?? "") ?? 0
+        cacheMaximumBytes = variables["TSEARCH_CACHE_MAX_BYTES"].flatMap(Self.bytes)
+    }
+
+    /// `text` as a number of bytes: digits, then optionally `K`, `M` or `G` (binary: 1024, 1024²,
+    /// 1024³; `KiB`, `MB` and the like read the same); nil when it is not one.
+    static func bytes(_ text: String) -> Int64? {
+        let trimmed = text.trimmingSpaces.uppercased()
+        let digits = trimmed.prefix { $0.isASCII && $0.isNumber }
+        guard let number = Int64(digits) else { return nil }
+        let unit = trimmed.dropFirst(digits.count).trimmingSpaces
+        let shift: Int64
+        switch unit.prefix(1) {
+        case "": shift = 0
+        case "K": shift = 10
+        case "M": shift = 20
+        case "G": shift = 30
+        default: return nil
+        }
+        guard ["", "B", "IB"].contains(String(unit.dropFirst())) else { return nil }
+        let (value, overflow) = number.multipliedReportingOverflow(by: 1 << shift)
+        return overflow ? .max : value
+    }
+}
+
+extension StringProtocol {
+    /// The text without spaces at either end.
+    fileprivate var trimmingSpaces: String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }

@@ -7,11 +7,13 @@
 // What it holds:
 //
 //   Loading/   inputs walked (`InputFiles`), loading as a value (`CorpusLoader.load` →
-//              `LoadedCorpus`: corpus, sources, diagnostics), read-ahead and parsing threads inside
+//              `LoadedCorpus`: corpus, sources, diagnostics), read-ahead and parsing threads inside,
+//              what it has read so far for a display to poll (`LoadProgress`)
 //   Caches/    the row cache (`RowCache`: one big file's rows), the small-files cache
 //              (`SmallFilesCache`: a list of inputs' small files together), the Unicode table
 //              (`ScalarClassesStore`), the subtitle cache of videos (`SubtitleCache`), and what
-//              they share (`KeptFileState`, `RowsFile`, `SourceFingerprint`, `KeptRows`)
+//              they share (`KeptFileState`, `RowsFile`, `SourceFingerprint`, `KeptRows`, and their
+//              size bound, `CacheBound`)
 //   Session/   the saved search (`SessionStore`, `SessionState`, `SavedSearch`, the session's cache
 //              in parts, `CachePart`)
 //   Flow/      the one search flow (`SearchFlow`: load → run within the budget → save) and the
@@ -43,7 +45,8 @@
 // - diagnostics: warnings and errors as data (`LoadDiagnostic`); nothing in this module prints.
 //
 // Every cache is written atomically (a temporary file, then a rename) and read back whole (a
-// checksum first); one that cannot be written or read is only a slower run, never an error.
+// checksum first); one that cannot be written or read is only a slower run, never an error. All of
+// them together stay within a size bound, the least recently used removed first (`CacheBound`).
 
 /// A place where parsed rows are kept between runs: a big file's slot in the row cache
 /// (`RowCache.Slot`), a list of inputs' small-files cache (`SmallFilesCache`). What the rows were

@@ -31,4 +31,22 @@ struct StoreLocationTests {
         let defaults = StoreLocation(variables: [:])
         #expect(defaults.rowCacheMinimumBytes == 256 * 1024 && defaults.settle == 2_000_000_000)
     }
+
+    @Test func theCacheBoundIsBytesWithAnOptionalBinaryUnit() {
+        #expect(StoreLocation(variables: [:]).cacheMaximumBytes == nil, "nil: the default, measured when pruning")
+        let cases: [(String, Int64?)] = [
+            ("0", 0), ("4096", 4096), ("512K", 512 << 10), ("512 KiB", 512 << 10), ("3m", 3 << 20), ("2GB", 2 << 30),
+            ("", nil), ("lots", nil), ("5T", nil), ("1.5G", nil), ("-1", nil),
+        ]
+        for (text, bytes) in cases {
+            #expect(StoreLocation(variables: ["TSEARCH_CACHE_MAX_BYTES": text]).cacheMaximumBytes == bytes, "\(text)")
+        }
+    }
+
+    @Test func theDefaultBoundIsTheSmallerOfOneGibibyteAndATenthOfTheFreeSpace() throws {
+        let folder = try Folder()
+        let bound = CacheBound(location: StoreLocation(variables: folder.variables))
+        let free = try #require(FileCalls.availableBytes(near: folder.path + "/state/rows"), "the nearest existing folder's file system")
+        #expect(bound.bytes == min(1 << 30, free / 10))
+    }
 }

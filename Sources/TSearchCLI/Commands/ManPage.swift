@@ -77,6 +77,9 @@ enum ManPage {
         .B HOME
         \(escaped("Used for ~/.local/state when XDG_STATE_HOME is unset."))
         .TP
+        .B TSEARCH_CACHE_MAX_BYTES
+        \(escaped("The most the caches beside the saved search may take together (row caches, small-files caches, the Unicode table, videos' subtitles, the session's cache): bytes, or a number with K, M or G (binary). After a search writes a cache, the least recently used are removed until they fit; those the latest search uses are kept. A cache bigger than the whole bound is not written. Default: the smaller of 1 GiB and a tenth of the free space on their file system. 0 keeps no cache: every search parses its files again, and next and prev search again."))
+        .TP
         .B NO_COLOR
         \(escaped("When set and not empty, --color auto does not colour."))
         .TP

@@ -53,37 +53,23 @@ struct PagerCommand {
             environment.report("the pager needs a terminal; use tsearch search to print hits")
             return .error
         }
-        let flow = environment.searchFlow
-        var search: SavedSearch
-        var current: Int?
-        switch settings.opening {
-        case .savedSearch:
-            guard let restored = environment.restoredSearch(flow) else { return .error }
-            search = restored.search
-            current = restored.current
-        case .search(let request, let paths):
-            let outcome = flow.search(request, in: paths, options: settings.loadOptions, directory: FileCalls.currentDirectory())
-            environment.report(outcome.diagnostics)
-            switch outcome.search {
-            case .success(let found):
-                search = found
-                UnmatchedSpeakers.report(found.request.filter, in: found.corpus, environment: environment)
-            case .failure(let abandoned):
-                environment.report(abandoned.description)
-                return .error
-            }
-            guard search.corpus.rowCount > 0 else {
-                environment.report("nothing to show: no rows were loaded")
-                return .error
-            }
-            current = search.index.count > 0 ? 0 : nil
-        }
-        environment.stderr.flush()
-
+        // The screen opens at once; the search loads behind its progress (PagerSession).
+        let progress = LoadProgress()
+        let flow = environment.searchFlow(countingIn: progress)
+        let opening = settings.opening
+        let loadOptions = settings.loadOptions
+        let directory = FileCalls.currentDirectory()
+        let openingQuery = if case .search(let request, _) = opening { request.text } else { "" }
         let session = PagerSession(
-            search: search, current: current, mouse: settings.mouse, look: settings.look, timeout: environment.searchTimeout,
-            equivalences: flow.equivalences)
-        let final = session.run()
+            mouse: settings.mouse, look: settings.look, timeout: environment.searchTimeout, equivalences: flow.equivalences, progress: progress,
+            openingQuery: openingQuery)
+        let (state, opened) = session.run { Self.open(opening, flow: flow, loadOptions: loadOptions, directory: directory) }
+        // What the loading had to say, once the screen is back.
+        for message in opened?.messages ?? [] { environment.report(message) }
+        guard let final = state, var search = opened?.search else {
+            // Left while loading (nothing to save), or nothing to show (said above).
+            return opened == nil ? .success : .error
+        }
         search.request = final.request
         search.index = final.index
         do {
@@ -92,5 +78,34 @@ struct PagerCommand {
             environment.report("warning: \(error.description)")
         }
         return .success
+    }
+
+    /// The search the pager opens on: the saved one, or `opening`'s, searched now through `flow`,
+    /// with everything worth telling as lines for standard error.
+    private static func open(_ opening: Settings.Opening, flow: SearchFlow, loadOptions: LoadOptions, directory: String) -> PagerOpening {
+        var messages: [String] = []
+        switch opening {
+        case .savedSearch:
+            do {
+                let restored = try flow.restoreForReading()
+                messages = restored.diagnostics.map(\.description)
+                return PagerOpening(search: restored.search, current: restored.current, messages: messages)
+            } catch {
+                return PagerOpening(search: nil, current: nil, messages: [error.description])
+            }
+        case .search(let request, let paths):
+            let outcome = flow.search(request, in: paths, options: loadOptions, directory: directory)
+            messages = outcome.diagnostics.map(\.description)
+            switch outcome.search {
+            case .success(let found):
+                messages += UnmatchedSpeakers.messages(for: found.request.filter, in: found.corpus)
+                guard found.corpus.rowCount > 0 else {
+                    return PagerOpening(search: nil, current: nil, messages: messages + ["nothing to show: no rows were loaded"])
+                }
+                return PagerOpening(search: found, current: found.index.count > 0 ? 0 : nil, messages: messages)
+            case .failure(let abandoned):
+                return PagerOpening(search: nil, current: nil, messages: messages + [abandoned.description])
+            }
+        }
     }
 }

@@ -66,7 +66,8 @@ struct SearchCommand {
     let environment: CommandEnvironment
 
     func run() -> ExitCode {
-        var flow = environment.searchFlow
+        let progress = LoadProgress()
+        var flow = environment.searchFlow(countingIn: progress)
         if let server = settings.server {
             // Rows from the server instead of files (ServerRows): the rest is the same search.
             do {
@@ -77,8 +78,11 @@ struct SearchCommand {
                 return .error
             }
         }
+        // A long loading is never silent on a terminal; the line is gone before anything is printed.
+        let line = settings.output == .json || settings.output == .quiet ? nil : environment.startProgressLine(progress)
         let outcome = flow.search(
             settings.request, in: settings.paths, options: settings.loadOptions, directory: FileCalls.currentDirectory())
+        line?.stop()
         environment.report(outcome.diagnostics)
         var search: SavedSearch
         switch outcome.search {

@@ -140,6 +140,19 @@ enum PagerView {
         return text
     }
 
+    /// The screen while the pager's search is still loading: empty rows (`~`), then a status line
+    /// with the loading's progress (`ProgressLine.text`), the keys typed ahead (applied once the
+    /// rows are there) and how to leave.
+    static func loading(progress: String, typedAhead: String, rows: Int, columns: Int, look: Look) -> [String] {
+        let styler = Styler(isEnabled: look == .colour)
+        var screen = Array(repeating: styler.paint("~", .separator), count: max(rows, 3) - 1)
+        let text = (typedAhead.isEmpty ? "" : typedAhead + "   · ") + progress + " · q: quit"
+        let clipped = clip(text, to: columns)
+        let padded = clipped + String(repeating: " ", count: max(0, columns - TerminalWidth.of(clipped)))
+        screen.append(look != .plain ? "\u{1B}[7m" + padded + "\u{1B}[0m" : padded)
+        return screen
+    }
+
     private static func clip(_ text: String, to width: Int) -> String {
         var used = 0
         var out = ""

@@ -42,6 +42,13 @@ enum SystemCalls {
         isatty(descriptor) == 1
     }
 
+    /// The width of the terminal on `descriptor`, or nil when it is not one or cannot say.
+    static func columns(ofTerminal descriptor: Int32) -> Int? {
+        var window = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0 else { return nil }
+        return Int(window.ws_col)
+    }
+
     /// Whether `descriptor` is a pipe, a socket or a regular file: something given to read, as
     /// ripgrep judges stdin. A terminal, `/dev/null` or a closed descriptor is not.
     static func isReadableStream(_ descriptor: Int32) -> Bool {

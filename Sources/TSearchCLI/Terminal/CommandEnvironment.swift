@@ -7,6 +7,10 @@ public struct CommandEnvironment: Sendable {
     public var stdout: TextOutput
     public var stderr: TextOutput
     public var stdoutIsTerminal: Bool
+    /// Whether standard error is a terminal: then a long loading shows a progress line there.
+    public var stderrIsTerminal = false
+    /// The width of the terminal on standard error (80 when it cannot say).
+    public var stderrColumns = 80
     /// Whether standard input is a pipe or a file, given to be read (not a terminal, not /dev/null).
     public var stdinIsReadable: Bool
     public var variables: [String: String]
@@ -31,12 +35,15 @@ public struct CommandEnvironment: Sendable {
 
     /// The running process's streams and environment.
     static func live() -> CommandEnvironment {
-        CommandEnvironment(
+        var environment = CommandEnvironment(
             stdout: TextOutput(descriptor: 1), stderr: TextOutput(descriptor: 2),
             stdoutIsTerminal: SystemCalls.isTerminal(1), stdinIsReadable: SystemCalls.isReadableStream(0),
             variables: SystemCalls.environment(),
             readStandardInput: { FileCalls.readAll(0).mapError { $0 as any Error } }
         )
+        environment.stderrIsTerminal = SystemCalls.isTerminal(2)
+        environment.stderrColumns = SystemCalls.columns(ofTerminal: 2) ?? 80
+        return environment
     }
 
     /// Whether to colour standard output: `always` and `never` decide; `auto` colours a terminal
@@ -53,19 +60,38 @@ public struct CommandEnvironment: Sendable {
     /// Where everything kept between runs lives (the session, the caches), as the variables say.
     var storeLocation: StoreLocation { StoreLocation(variables: variables) }
 
-    /// Where every command's rows come from: the files named, read through the caches. The one
-    /// place this is decided (a source that asks a server for its rows would be chosen here).
-    var corpusSource: any CorpusSource {
-        CorpusLoader(location: storeLocation, variables: variables, readStandardInput: readStandardInput)
+    /// Where every command's rows come from: the files named, read through the caches, counted in
+    /// `progress` when given. The one place this is decided (a source that asks a server for its
+    /// rows would be chosen here).
+    func corpusSource(countingIn progress: LoadProgress?) -> any CorpusSource {
+        CorpusLoader(location: storeLocation, variables: variables, readStandardInput: readStandardInput, progress: progress)
     }
 
-    /// The search flow every command takes: rows from `corpusSource`, the session at
-    /// `storeLocation` (and the Unicode table there), the time limit of `--timeout`.
-    var searchFlow: SearchFlow {
+    /// The search flow every command takes: rows from `corpusSource` (its loading counted in
+    /// `progress` when given), the session at `storeLocation` (and the Unicode table there), the
+    /// time limit of `--timeout`.
+    func searchFlow(countingIn progress: LoadProgress?) -> SearchFlow {
         SearchFlow(
-            source: corpusSource, session: SessionStore(location: storeLocation),
+            source: corpusSource(countingIn: progress), session: SessionStore(location: storeLocation),
             budget: SearchBudget(timeout: searchTimeout, variables: variables),
             equivalences: ScalarClassesStore.equivalences(at: storeLocation))
+    }
+
+    /// Where every command's rows come from, the loading not counted.
+    var corpusSource: any CorpusSource { corpusSource(countingIn: nil) }
+
+    /// The search flow every command takes, its loading not counted.
+    var searchFlow: SearchFlow { searchFlow(countingIn: nil) }
+
+    /// A progress line on standard error for a loading counted in `progress`, started; nil (and
+    /// nothing drawn, ever) when standard error is not a terminal. `TSEARCH_PROGRESS_DELAY_MS`
+    /// changes how long a loading runs before the line appears (500 ms), for tests.
+    func startProgressLine(_ progress: LoadProgress) -> ProgressLine? {
+        guard stderrIsTerminal else { return nil }
+        let delay = Int(variables["TSEARCH_PROGRESS_DELAY_MS"] ?? "") ?? 500
+        let line = ProgressLine(progress: progress, output: stderr, columns: stderrColumns, delay: .milliseconds(max(0, delay)))
+        line.start()
+        return line
     }
 
     /// The paths to read when the command line names none: standard input when something is piped

@@ -30,6 +30,8 @@ struct RowCache {
     /// changed just before it was read may change again without its times showing it.
     /// `TSEARCH_CACHE_SETTLE_NS` overrides it, for tests.
     let settle: Int64
+    /// The size bound all caches keep to: a cache bigger than it is not written.
+    let bound: CacheBound
 
     /// Cache files smaller than this are read into memory, not mapped: a copy cannot fault when
     /// the file is cut short while in use (see `MappedFileFaults` for the big ones), and costs
@@ -44,6 +46,7 @@ struct RowCache {
         directory = location.rowsDirectory
         minimumBytes = location.rowCacheMinimumBytes
         settle = location.settle
+        bound = CacheBound(location: location)
     }
 
     /// What a cache file holds.
@@ -100,7 +103,10 @@ struct RowCache {
         /// file; it is called at most once), and then `refresh` says to keep them again.
         func lookup(contentHash: () -> String?) -> (entry: Entry, file: String, refresh: Bool)? {
             guard let kept = read(), kept.state.identity.size == identity.size else { return nil }
-            if kept.state.trusts(identity, keptAt: kept.keptAt, settle: cache.settle) { return (kept.entry, file, false) }
+            if kept.state.trusts(identity, keptAt: kept.keptAt, settle: cache.settle) {
+                CacheBound.markUsed(file)
+                return (kept.entry, file, false)
+            }
             guard contentHash() == kept.state.hash else { return nil }
             return (kept.entry, file, true)
         }
@@ -121,7 +127,7 @@ struct RowCache {
     /// says it was by a loading that began at `keptAt`; returns the cache file, or nil when it
     /// could not be written (that only means no cache).
     func store(_ entry: Entry, path: String, options: LoadOptions, identity: FileCalls.FileIdentity, keptAt: Int64) -> String? {
-        guard case .success = FileCalls.makeDirectories(directory) else { return nil }
+        guard bound.admits(entry.corpus.serializedSizeEstimate), case .success = FileCalls.makeDirectories(directory) else { return nil }
         let key = Self.key(path: path, options: options)
         let state = KeptFileState(identity, hash: entry.hash, warningTails: entry.warningTails)
         let written = RowsFile.write(

@@ -16,14 +16,19 @@ public enum ScalarClassesStore {
     public static func equivalences(at location: StoreLocation) -> ScalarEquivalenceStore? {
         guard let identity = FileCalls.executableIdentity() else { return nil }
         let directory = location.unicodeDirectory
+        let bound = CacheBound(location: location)
         let name = String(SourceFingerprint.hash(Array(identity.utf8)).dropFirst(SourceFingerprint.hashPrefix.count))
         @Sendable func path(_ ignoringCase: Bool) -> String {
             directory + "/" + name + (ignoringCase ? "-ignoring-case" : "-with-case") + ".classes"
         }
         return ScalarEquivalenceStore(
-            load: { ignoringCase in try? FileCalls.readRegularFile(path(ignoringCase), limit: 64 << 20).get() },
+            load: { ignoringCase in
+                guard let bytes = try? FileCalls.readRegularFile(path(ignoringCase), limit: 64 << 20).get() else { return nil }
+                CacheBound.markUsed(path(ignoringCase))
+                return bytes
+            },
             save: { ignoringCase, bytes in
-                guard case .success = FileCalls.makeDirectories(directory) else { return }
+                guard bound.admits(bytes.count), case .success = FileCalls.makeDirectories(directory) else { return }
                 _ = FileCalls.writeAtomically(bytes, to: path(ignoringCase), sync: false)
             }
         )

@@ -22,7 +22,7 @@ import TranscriptModel
 ///   that loaded hold `minimumBytes` or more in all (fewer parse faster than the cache is read).
 ///   Anything that does not read back whole is a miss.
 /// - A folder keeps the `limit` caches used most recently (by modification time, which a cache
-///   read and used as it is gets anew); writing one removes the oldest beyond that, and the
+///   read and used as it is gets anew), within the caches' size bound (`CacheBound`); writing one removes the oldest beyond that, and the
 ///   temporary files of writers killed more than an hour before.
 struct SmallFilesCache: RowKeeping {
     static let magic = Array("TSFILES".utf8)
@@ -34,6 +34,8 @@ struct SmallFilesCache: RowKeeping {
     /// The fewest bytes of small files worth keeping: the row cache's minimum for one file
     /// (`TSEARCH_SMALL_FILES_CACHE_MIN_BYTES` overrides it, for tests).
     let minimumBytes: Int64
+    /// The size bound all caches keep to: a cache bigger than it is not written.
+    let bound: CacheBound
 
     /// A kept file: where it is, and what it was when its rows were parsed.
     struct File: Equatable {
@@ -56,6 +58,7 @@ struct SmallFilesCache: RowKeeping {
     /// `rowCache`'s folder.
     init(rowCache: RowCache, absolute: [String], options: LoadOptions, minimumBytes: Int64) {
         self.minimumBytes = minimumBytes
+        bound = rowCache.bound
         key = RowCache.key(path: absolute.joined(separator: "\u{1}"), options: options)
         file = String(rowCache.filePath(key: key).dropLast(".rows".count)) + ".files"
     }
@@ -90,7 +93,7 @@ struct SmallFilesCache: RowKeeping {
     func keep(_ rows: (files: [File], corpus: Corpus), keptAt: Int64) -> String? {
         let (files, corpus) = rows
         precondition(corpus.sources.count == files.count, "one source per kept file")
-        guard let slash = file.lastIndex(of: "/"), case .success = FileCalls.makeDirectories(String(file[..<slash])) else {
+        guard bound.admits(corpus.serializedSizeEstimate), let slash = file.lastIndex(of: "/"), case .success = FileCalls.makeDirectories(String(file[..<slash])) else {
             return nil
         }
         let id = String(FileCalls.uniqueNumber(), radix: 16)
@@ -112,7 +115,9 @@ struct SmallFilesCache: RowKeeping {
     /// may search many lists.
     static let limit = 16
 
-    /// Marks the cache as used now (`removeLeastRecentlyUsed` goes by modification time).
+    /// Marks the cache as used now (`removeLeastRecentlyUsed` and `CacheBound` go by modification
+    /// time). Always, not once a minute as a row cache is (`CacheBound.markUsed`): a search has
+    /// one small-files cache, and the 16 a folder keeps are told apart by it.
     func markUsed() {
         FileCalls.touch(file)
     }

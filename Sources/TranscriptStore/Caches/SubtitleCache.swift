@@ -18,7 +18,8 @@ import TranscriptModel
 ///   again, and one replaced by another of the same size and time is.
 /// - Every file is written atomically; a cache that cannot be written or read is only a slower
 ///   search, never an error. Failures (a missing tool, a corrupt video, a timeout) are not cached.
-///   Nothing is ever removed: each entry is the size of the video's subtitles as text.
+///   Each entry is the size of the video's subtitles as text; entries count against the caches'
+///   size bound and are removed, least recently used first, when over it (`CacheBound`).
 struct SubtitleCache {
     let directory: String
 
@@ -48,6 +49,7 @@ struct SubtitleCache {
         guard SourceFingerprint.isHash(hash), case .success(let bytes) = FileCalls.readRegularFile(entryPath(hash), limit: 1 << 30),
               let subtitles = try? JSONDecoder().decode(VideoSubtitles.self, from: Data(bytes)),
               subtitles.schema == 1 else { return nil }
+        CacheBound.markUsed(entryPath(hash))
         return subtitles
     }
 

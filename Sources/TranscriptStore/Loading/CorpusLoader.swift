@@ -11,15 +11,20 @@ public struct CorpusLoader: CorpusSource {
     public var variables: [String: String]
     /// All of standard input, for the input `-`.
     public var readStandardInput: @Sendable () -> Result<[UInt8], any Error>
+    /// Where each loading counts the files and bytes it has read, for a display to poll (nil:
+    /// not counted).
+    public var progress: LoadProgress?
 
-    /// A loader keeping its caches at `location`.
+    /// A loader keeping its caches at `location`, counting what it reads in `progress`.
     public init(
         location: StoreLocation, variables: [String: String] = [:],
-        readStandardInput: @escaping @Sendable () -> Result<[UInt8], any Error> = { .success([]) }
+        readStandardInput: @escaping @Sendable () -> Result<[UInt8], any Error> = { .success([]) },
+        progress: LoadProgress? = nil
     ) {
         self.location = location
         self.variables = variables
         self.readStandardInput = readStandardInput
+        self.progress = progress
     }
 
     /// Loads `paths` (relative ones against `baseDirectory`, nil for the current directory) as

@@ -34,6 +34,7 @@ extension CorpusLoading {
                 let absolute = InputFiles.absolute(file, against: baseDirectory)
                 let place = rowCache.slot(path: absolute, options: options, identity: status)
                 slot = place
+                cachesInUse.insert(place.file)
                 let cached = place.lookup {
                     guard case .success(let contents) = Self.read(resolved) else { return nil }
                     read = contents
@@ -164,7 +165,8 @@ extension CorpusLoading {
     /// Keeps `entry`, the rows of the source just added (`append` noted them as kept nowhere
     /// yet), in `slot`, on another thread (its columns are the corpus's: `caching.finish()` waits
     /// for it before the corpus grows again).
-    private func writeRowCache(_ entry: RowCache.Entry, in slot: RowCache.Slot) {
+    private mutating func writeRowCache(_ entry: RowCache.Entry, in slot: RowCache.Slot) {
+        wroteCache = true
         let keptAt = startedAt
         caching.write { slot.keep(entry, keptAt: keptAt).map { RowCacheFile(file: $0, hash: entry.hash) } }
     }

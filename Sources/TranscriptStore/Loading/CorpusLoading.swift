@@ -31,6 +31,10 @@ struct CorpusLoading {
     /// The row cache files, the last one written on another thread while the caller goes on (a
     /// first search of a big file writes its cache while it searches).
     let caching = RowCacheWriting()
+    /// The cache files this loading read or is writing: pruning never removes them.
+    var cachesInUse: Set<String> = []
+    /// Whether this loading wrote a cache (then it prunes the caches to their bound at its end).
+    var wroteCache = false
 
     /// Adds `rows` (one or more sources) to the corpus, noting where they are kept: `rowCache`
     /// for a big file's cache already on disk, nil for none (yet: `writeRowCache` may follow).
@@ -107,28 +111,66 @@ struct CorpusLoading {
             options: options,
             minimumBytes: loader.location.smallFilesMinimumBytes)
         let kept = smallFilesCache.read()
+        // Every input examined up front when someone watches the progress (the totals), each small
+        // file's identity then used again below.
+        let progress = loader.progress
+        let identities = progress.map { Self.identities(of: expansion.inputs, baseDirectory: baseDirectory, progress: $0) }
+        // A pause after each input, for tests that watch a loading's progress only.
+        let pausePerInput = Int(loader.variables["TSEARCH_TEST_PAUSE_PER_INPUT_MS"] ?? "") ?? 0
         var start = 0
         while start < expansion.inputs.count {
             let batch = Array(expansion.inputs[start..<min(start + 64, expansion.inputs.count)])
-            let small = batch.map { SmallFile.status(of: $0, baseDirectory: baseDirectory, below: loading.rowCache.minimumBytes) }
+            let small = batch.indices.map { index in
+                SmallFile.status(
+                    of: batch[index], baseDirectory: baseDirectory, below: loading.rowCache.minimumBytes,
+                    identity: identities?[start + index])
+            }
             let keptPositions = small.map { file -> Int? in
                 guard let kept, let file, let position = kept.positions[file.absolute] else { return nil }
                 return kept.files[position].state.trusts(file.identity, keptAt: kept.keptAt, settle: loading.rowCache.settle) ? position : nil
             }
             let ahead = SmallFile.readAhead(
-                batch, files: zip(small, keptPositions).map { $1 == nil ? $0 : nil }, options: options)
+                batch, files: zip(small, keptPositions).map { $1 == nil ? $0 : nil }, options: options, progress: progress)
             for index in batch.indices {
                 if let kept, let position = keptPositions[index] {
                     loading.take(position, of: kept, input: batch[index])
                 } else {
                     loading.load(batch[index], prepared: ahead[index], options: options, baseDirectory: baseDirectory)
                 }
+                // A file read ahead was counted as it was read.
+                if let progress, let identities, ahead[index] == nil { progress.add(bytes: identities[start + index]?.size ?? 0) }
+                if pausePerInput > 0 { FileCalls.pause(milliseconds: pausePerInput) }
             }
             start += batch.count
         }
         loading.addTaken()
+        progress?.keep()
         loading.keepSmallFiles(in: smallFilesCache, kept: kept)
+        if loading.wroteCache {
+            // A row cache still being written is kept (its name is in use) and counted by the next
+            // pruning, the session's (`SavedSearch.save`) or the next loading's.
+            loading.cachesInUse.insert(smallFilesCache.file)
+            loading.rowCache.bound.prune(keeping: loading.cachesInUse)
+        }
+        progress?.finish()
         return loading.loaded()
+    }
+
+    /// The identity of each of `inputs` that is a regular file (nil for standard input, a pipe, a
+    /// file that cannot be examined), their count and sizes given to `progress` as the loading's
+    /// totals. A small file's is used again to decide how it is read (`SmallFile.status`).
+    private static func identities(of inputs: [Input], baseDirectory: String?, progress: LoadProgress) -> [FileCalls.FileIdentity?] {
+        let identities = inputs.map { input -> FileCalls.FileIdentity? in
+            switch input {
+            case .file(let file), .found(let file):
+                guard let identity = FileCalls.fileIdentity(InputFiles.resolve(file, against: baseDirectory)), identity.isRegular else { return nil }
+                return identity
+            case .standardInput:
+                return nil
+            }
+        }
+        progress.begin(files: inputs.count, bytes: identities.reduce(0) { $0 + ($1?.size ?? 0) })
+        return identities
     }
 
     /// Takes the kept file at `position` of `kept` for `input`: its fingerprint and warnings now,
@@ -176,6 +218,7 @@ struct CorpusLoading {
             } else {
                 for (_, source, _) in smallFiles { rows.append(contentsOf: corpus.sources(source..<(source + 1))) }
             }
+            wroteCache = true
             guard let written = cache.keep((files, rows), keptAt: startedAt) else { return }
             id = written
         }

@@ -20,12 +20,13 @@ struct SmallFile: Sendable {
 
     /// The status of `input` when it is an existing regular file below `below` bytes that is not a
     /// video; nil for every other input (read in its turn: a named pipe is read as a stream).
-    static func status(of input: Input, baseDirectory: String?, below: Int64) -> Status? {
+    /// `identity`, when given, is the file's, taken a moment ago (else it is taken now).
+    static func status(of input: Input, baseDirectory: String?, below: Int64, identity known: FileCalls.FileIdentity? = nil) -> Status? {
         switch input {
         case .file(let file), .found(let file):
             guard !VideoSubtitleStream.isVideo(path: file) else { return nil }
             let resolved = InputFiles.resolve(file, against: baseDirectory)
-            guard let identity = FileCalls.fileIdentity(resolved), identity.isRegular, identity.size < below else { return nil }
+            guard let identity = known ?? FileCalls.fileIdentity(resolved), identity.isRegular, identity.size < below else { return nil }
             return Status(resolved: resolved, absolute: InputFiles.absolute(file, against: baseDirectory), identity: identity)
         case .standardInput:
             return nil
@@ -33,8 +34,8 @@ struct SmallFile: Sendable {
     }
 
     /// For each of `inputs`, the file read and parsed when `files` gives its status; nil for every
-    /// other input.
-    static func readAhead(_ inputs: [Input], files: [Status?], options: LoadOptions) -> [SmallFile?] {
+    /// other input. Each file read is added to `progress` as it is done.
+    static func readAhead(_ inputs: [Input], files: [Status?], options: LoadOptions, progress: LoadProgress? = nil) -> [SmallFile?] {
         let results = SharedResults(slots: .allocate(capacity: inputs.count))
         results.slots.initialize(repeating: nil)
         defer {
@@ -43,6 +44,7 @@ struct SmallFile: Sendable {
         }
         DispatchQueue.concurrentPerform(iterations: inputs.count) { index in
             guard let file = files[index] else { return }
+            defer { progress?.add(bytes: file.identity.size) }
             let path = inputs[index].displayPath
             switch CorpusLoading.read(file.resolved) {
             case .success(let contents):

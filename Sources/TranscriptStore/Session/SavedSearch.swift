@@ -70,7 +70,8 @@ public struct SavedSearch: Sendable {
     func save(current: Int?, to store: SessionStore) throws(SessionError) {
         // With standard input or a pipe among the inputs every row is written with the session: a cache
         // gone later (replaced, or removed as least recently used) could not be made again.
-        let cache = try store.writeCache(corpus: corpus, index: index, keptRows: sources.holdsStreams ? [] : sources.keptRows)
+        let keptRows = sources.holdsStreams ? [] : sources.keptRows
+        let cache = try store.writeCache(corpus: corpus, index: index, keptRows: keptRows, holdsStreams: sources.holdsStreams)
         do {
             try store.write(state(current: current, cache: cache))
         } catch {
@@ -78,6 +79,15 @@ public struct SavedSearch: Sendable {
             store.removeCache(id: cache)
             throw error
         }
+        // Everything this search wrote is in place: the caches go back within their bound, never
+        // those the session just saved names.
+        store.bound.prune(keeping: Set(keptRows.compactMap { kept in
+            switch kept {
+            case .rowCache(let file): file.file
+            case .smallFiles(let file, _, _): file
+            case nil: nil
+            }
+        }))
     }
 
     func state(current: Int?, cache: String) -> SessionState {

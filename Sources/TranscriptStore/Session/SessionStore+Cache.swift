@@ -15,7 +15,11 @@ extension SessionStore {
     /// - (`CachePart.Tag.inline`, 0) consecutive sources kept nowhere else: zero padding to an 8-byte boundary and their
     ///   corpus.
     /// So rows kept elsewhere are not written twice; `readCache` maps them all in place.
-    func writeCache(corpus: Corpus, index: HitIndex, keptRows: [KeptRows?] = []) throws(SessionError) -> String {
+    ///
+    /// A cache bigger than the caches' whole size bound (`CacheBound`) is not written unless
+    /// `holdsStreams` (rows that cannot be read again): the session names it all the same, and a
+    /// step that finds it gone searches the files again.
+    func writeCache(corpus: Corpus, index: HitIndex, keptRows: [KeptRows?] = [], holdsStreams: Bool = true) throws(SessionError) -> String {
         let id = String(FileCalls.uniqueNumber(), radix: 16)
         let parts = CachePart.parts(keptRows.count == corpus.sources.count ? keptRows : Array(repeating: nil, count: corpus.sources.count))
         // Room for the whole corpus when any of it is written here (pages never written cost nothing).
@@ -47,6 +51,7 @@ extension SessionStore {
             }
         }
         writer.endChecksum(at: checksumOffset)
+        guard holdsStreams || bound.admits(writer.bytes.count) else { return id }
         // Not synced to the disk: a cache cut short by a crash fails its checksum and is rebuilt.
         if case .failure(let error) = FileCalls.writeAtomically(
             writer.bytes, to: cachePath(id: id), sync: false, pauseMidWrite: pauseMidWrite

@@ -19,6 +19,8 @@ public struct SessionStore: Sendable {
     public let path: String
     /// Milliseconds each write pauses halfway, for crash tests only.
     let pauseMidWrite: Int
+    /// The size bound of the caches, kept to after each save (`SavedSearch.save`).
+    let bound: CacheBound
 
     var lockPath: String { path + ".lock" }
     var directory: String { String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) }
@@ -30,6 +32,7 @@ public struct SessionStore: Sendable {
     public init(location: StoreLocation) {
         path = location.sessionFile
         pauseMidWrite = location.pauseMidWrite
+        bound = CacheBound(location: location)
     }
 
     /// Runs `body` holding the session's lock (creating the folder if needed).
