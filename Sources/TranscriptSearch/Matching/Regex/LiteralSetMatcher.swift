@@ -1,19 +1,34 @@
 /// A regular expression that is only literals and `|` (`budget|forecast`), searched as the default
-/// search is: the literal scan for each alternative, then the reference's choice among them.
+/// search is: one scan of the text for every alternative at once, each alternative's candidates
+/// verified as `LiteralMatcher` verifies them, then the reference's choice among them.
 ///
 /// ```
-///  scan      each alternative's `LiteralMatcher` scan over the piece, every occurrence (overlapping
-///            too), with its word-boundary check when whole words are asked for
-///  choose    the scans merged in (row, start) order; per row, as `Regex` alternation does: from
-///            the end of the last hit, the leftmost occurrence, and at one place the first
-///            alternative in the pattern's order
-///  reference a row any alternative's scan was unsure of goes to the whole pattern's `RegexMatcher`
+///  hazards   the union of the alternatives' hazards, one pass each → rows to the reference
+///  scan      the alternatives anchored on an ASCII run: one `PairSetScanner` pass over the piece
+///            testing every run's two probes (up to `PairSetScanner.maximumRuns` runs a pass;
+///            more alternatives take more passes); one anchored on a non-ASCII character: its
+///            spellings found by memchr, as `LiteralMatcher` finds them
+///  verify    at each place an alternative's probes match, that alternative's `PieceScan` checks
+///            the run and verifies the candidate (folding, whole words, unsure → reference):
+///            every occurrence, overlapping ones too
+///  choose    the alternatives' occurrences merged in (row, start) order; per row, as `Regex`
+///            alternation does: from the end of the last hit, the leftmost occurrence, and at one
+///            place the first alternative in the pattern's order
+///  reference a row any alternative was unsure of goes to the whole pattern's `RegexMatcher`
 /// ```
 ///
-/// Cost: one scan per alternative, a merge of their occurrences, and the reference on unsure rows.
+/// Cost: one pass over memory for up to eight ASCII-anchored alternatives (per 16 bytes, two
+/// loads and compares per alternative and one test), one per hazard and per non-ASCII anchor, a
+/// merge of the occurrences, and the reference on unsure rows. The pieces are taken 128 KB at a
+/// time, so that the passes after the first read the text from the cache.
 struct LiteralSetMatcher: Matcher, HitLengthBounded {
     let alternatives: [LiteralMatcher]
     let reference: RegexMatcher
+    /// Every alternative's hazards, each (needle and harmless spellings) once.
+    let hazards: [LiteralPattern.Hazard]
+    /// The alternatives anchored on an ASCII run, in groups of at most `PairSetScanner.maximumRuns`
+    /// (pattern order), each scanned in one pass.
+    let runGroups: [[Int]]
 
     /// A hit is one alternative's: the longest of theirs.
     var longestASCIIHit: Int { alternatives.map(\.longestASCIIHit).max() ?? 0 }
@@ -32,6 +47,16 @@ struct LiteralSetMatcher: Matcher, HitLengthBounded {
         guard let reference = try? RegexMatcher(query) else { return nil }
         self.alternatives = alternatives
         self.reference = reference
+        var hazards: [LiteralPattern.Hazard] = []
+        for hazard in alternatives.flatMap(\.pattern.hazards) where !hazards.contains(hazard) { hazards.append(hazard) }
+        self.hazards = hazards
+        let runs = alternatives.indices.filter { index in
+            if case .asciiRun = alternatives[index].pattern.anchor { return true }
+            return false
+        }
+        runGroups = stride(from: 0, to: runs.count, by: PairSetScanner.maximumRuns).map {
+            Array(runs[$0..<min(runs.count, $0 + PairSetScanner.maximumRuns)])
+        }
     }
 
     func ranges(in text: String) -> [Range<String.Index>] {
@@ -41,8 +66,8 @@ struct LiteralSetMatcher: Matcher, HitLengthBounded {
     func hits(
         in buffer: RowBuffer, rows: Range<Int>, until deadline: ContinuousClock.Instant?
     ) throws(SearchRunner.Interruption) -> HitList {
-        // In spans of about 128 KB, so that the second alternative's scan reads the text from the
-        // cache the first one brought it into, not from memory.
+        // In spans of about 128 KB, so that the hazard passes read the text from the cache the
+        // scan brought it into, not from memory.
         var hits = HitList()
         var start = rows.lowerBound
         while start < rows.upperBound {
@@ -55,15 +80,73 @@ struct LiteralSetMatcher: Matcher, HitLengthBounded {
     }
 
     func search(_ bytes: UnsafeBufferPointer<UInt8>, offsets: UnsafeBufferPointer<Int>, rows: Range<Int>) -> HitList {
-        var needsReference = [Bool](repeating: false, count: rows.count)
-        var scans: [HitList] = []
-        for alternative in alternatives {
-            let scanned = alternative.scan(bytes, offsets: offsets, rows: rows, occurrences: .all)
-            for (index, unsure) in scanned.needsReference.enumerated() where unsure { needsReference[index] = true }
-            scans.append(scanned.hits.sortedByStart())
+        // An empty buffer (every row empty) has no hits: no alternative is empty.
+        guard !rows.isEmpty, let base = bytes.baseAddress else { return HitList() }
+        let (scans, needsReference) = withCharacters { characters in
+            var scans = alternatives.indices.map { index in
+                PieceScan(
+                    bytes: bytes, base: base, offsets: offsets, rows: rows, characters: characters[index],
+                    words: alternatives[index].pattern.words, folding: alternatives[index].pattern.folding, occurrences: .all)
+            }
+            return scans.withUnsafeMutableBufferPointer { scans in
+                scans[0].markHazards(hazards)
+                for index in scans.indices.dropFirst() { scans[index].needsReference = scans[0].needsReference }
+                let (lower, upper) = (scans[0].lower, scans[0].upper)
+                for group in runGroups {
+                    var runs: [Range<Int>] = []
+                    var pairs: [(first: PairScanner.Probe, second: PairScanner.Probe)] = []
+                    for index in group {
+                        guard case .asciiRun(let run, let probes) = alternatives[index].pattern.anchor else { continue }
+                        runs.append(run)
+                        pairs.append(probes)
+                    }
+                    PairSetScanner(pairs: pairs).scan(base, from: lower, to: upper) { member, runStart in
+                        scans[group[member]].considerRun(at: runStart, characters: runs[member])
+                    }
+                }
+                for index in alternatives.indices {
+                    if case .scalar(let character, let needles) = alternatives[index].pattern.anchor {
+                        scans[index].considerSpellings(needles, ofCharacter: character)
+                    }
+                }
+                var needsReference = scans[0].needsReference
+                for scan in scans.dropFirst() {
+                    for (row, unsure) in scan.needsReference.enumerated() where unsure { needsReference[row] = true }
+                }
+                return (scans.map { $0.hits.sortedByStart() }, needsReference)
+            }
         }
-        // Each scan's occurrences come in (row, start) order: merged, not sorted, taking at one
-        // place the first alternative in the pattern's order.
+        let chosen = Self.choose(scans, skipping: needsReference, rows: rows)
+        guard needsReference.contains(true) else { return chosen }
+        var referred = HitList()
+        for row in rows where needsReference[row - rows.lowerBound] {
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[offsets[row]..<offsets[row + 1]]), as: UTF8.self)
+            let utf8 = text.utf8
+            for range in reference.ranges(in: text) {
+                referred.append(
+                    row: row, start: utf8.distance(from: utf8.startIndex, to: range.lowerBound),
+                    end: utf8.distance(from: utf8.startIndex, to: range.upperBound))
+            }
+        }
+        return chosen.merged(with: referred)
+    }
+
+    /// The alternatives' character patterns as buffers, for the `PieceScan`s of one piece.
+    private func withCharacters<Result>(
+        from index: Int = 0, _ buffers: [UnsafeBufferPointer<LiteralPattern.CharacterPattern>] = [],
+        _ body: ([UnsafeBufferPointer<LiteralPattern.CharacterPattern>]) -> Result
+    ) -> Result {
+        guard index < alternatives.count else { return body(buffers) }
+        return alternatives[index].pattern.characters.withUnsafeBufferPointer { characters in
+            withCharacters(from: index + 1, buffers + [characters], body)
+        }
+    }
+
+    /// The hits among the alternatives' occurrences (`scans[i]`: alternative `i`'s, in (row,
+    /// start) order), as `Regex` alternation picks them: merged, not sorted; per row from the end of
+    /// the last hit, the leftmost, at one place the first alternative in the pattern's order. Rows
+    /// marked in `skipping` are left out.
+    static func choose(_ scans: [HitList], skipping: [Bool], rows: Range<Int>) -> HitList {
         var next = [Int](repeating: 0, count: scans.count)
         var chosen = HitList()
         var lastRow: Int32 = -1
@@ -82,24 +165,13 @@ struct LiteralSetMatcher: Matcher, HitLengthBounded {
             let at = next[pick]
             next[pick] += 1
             let (row, start, end) = (scans[pick].rows[at], scans[pick].starts[at], scans[pick].ends[at])
-            if needsReference[Int(row) - rows.lowerBound] { continue }
+            if skipping[Int(row) - rows.lowerBound] { continue }
             if row == lastRow && start < lastEnd { continue }
             chosen.append(row: Int(row), start: Int(start), end: Int(end))
             lastRow = row
             lastEnd = end
         }
-        guard needsReference.contains(true) else { return chosen }
-        var referred = HitList()
-        for row in rows where needsReference[row - rows.lowerBound] {
-            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[offsets[row]..<offsets[row + 1]]), as: UTF8.self)
-            let utf8 = text.utf8
-            for range in reference.ranges(in: text) {
-                referred.append(
-                    row: row, start: utf8.distance(from: utf8.startIndex, to: range.lowerBound),
-                    end: utf8.distance(from: utf8.startIndex, to: range.upperBound))
-            }
-        }
-        return chosen.merged(with: referred)
+        return chosen
     }
 }
 
