@@ -60,28 +60,25 @@ struct LiteralSetMatcher: Matcher, HitLengthBounded {
     }
 
     func ranges(in text: String) -> [Range<String.Index>] {
-        HitList.ranges(in: text) { search($0, offsets: $1, rows: 0..<1) }
+        HitList.ranges(in: text) { bytes, offsets in
+            var hits = HitList()
+            search(bytes, offsets: offsets, rows: 0..<1, into: &hits)
+            return hits
+        }
     }
 
     func hits(
         in buffer: RowBuffer, rows: Range<Int>, until deadline: ContinuousClock.Instant?
     ) throws(SearchRunner.Interruption) -> HitList {
-        // In spans of about 128 KB, so that the hazard passes read the text from the cache the
-        // scan brought it into, not from memory.
         var hits = HitList()
-        var start = rows.lowerBound
-        while start < rows.upperBound {
-            let limit = buffer.offsets[start] + (128 << 10)
-            let end = max(start + 1, (start..<rows.upperBound).partitionPoint { buffer.offsets[$0 + 1] > limit })
-            hits.append(contentsOf: search(buffer.bytes, offsets: buffer.offsets, rows: start..<end))
-            start = end
-        }
+        search(buffer.bytes, offsets: buffer.offsets, rows: rows, into: &hits)
         return hits
     }
 
-    func search(_ bytes: UnsafeBufferPointer<UInt8>, offsets: UnsafeBufferPointer<Int>, rows: Range<Int>) -> HitList {
+    /// Appends the hits in `rows` (row-relative UTF-8 offsets) to `output`.
+    func search(_ bytes: UnsafeBufferPointer<UInt8>, offsets: UnsafeBufferPointer<Int>, rows: Range<Int>, into output: inout HitList) {
         // An empty buffer (every row empty) has no hits: no alternative is empty.
-        guard !rows.isEmpty, let base = bytes.baseAddress else { return HitList() }
+        guard !rows.isEmpty, let base = bytes.baseAddress else { return }
         let (scans, needsReference) = withCharacters { characters in
             var scans = alternatives.indices.map { index in
                 PieceScan(
@@ -100,8 +97,19 @@ struct LiteralSetMatcher: Matcher, HitLengthBounded {
                         runs.append(run)
                         pairs.append(probes)
                     }
-                    PairSetScanner(pairs: pairs).scan(base, from: lower, to: upper) { member, runStart in
-                        scans[group[member]].considerRun(at: runStart, characters: runs[member])
+                    // Per alternative, the next start it considers (it may skip ahead).
+                    var resume = [Int](repeating: lower, count: group.count)
+                    PairSetScanner(pairs: pairs).scan(base, from: lower, to: upper) { member, places in
+                        let run = runs[member]
+                        // The alternative's scan, moved out of its slot for the batch and back.
+                        let slot = scans.baseAddress.unsafelyUnwrapped + group[member]
+                        var scan = slot.move()
+                        var next = resume[member]
+                        for place in places where place >= next {
+                            next = scan.considerRun(at: place, characters: run)
+                        }
+                        slot.initialize(to: scan)
+                        resume[member] = next
                     }
                 }
                 for index in alternatives.indices {
@@ -116,8 +124,12 @@ struct LiteralSetMatcher: Matcher, HitLengthBounded {
                 return (scans.map { $0.hits.sortedByStart() }, needsReference)
             }
         }
-        let chosen = Self.choose(scans, skipping: needsReference, rows: rows)
-        guard needsReference.contains(true) else { return chosen }
+        guard needsReference.contains(true) else {
+            Self.choose(scans, skipping: needsReference, rows: rows, into: &output)
+            return
+        }
+        var chosen = HitList()
+        Self.choose(scans, skipping: needsReference, rows: rows, into: &chosen)
         var referred = HitList()
         for row in rows where needsReference[row - rows.lowerBound] {
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[offsets[row]..<offsets[row + 1]]), as: UTF8.self)
@@ -128,7 +140,7 @@ struct LiteralSetMatcher: Matcher, HitLengthBounded {
                     end: utf8.distance(from: utf8.startIndex, to: range.upperBound))
             }
         }
-        return chosen.merged(with: referred)
+        output.append(contentsOf: chosen.merged(with: referred))
     }
 
     /// The alternatives' character patterns as buffers, for the `PieceScan`s of one piece.
@@ -142,24 +154,26 @@ struct LiteralSetMatcher: Matcher, HitLengthBounded {
         }
     }
 
-    /// The hits among the alternatives' occurrences (`scans[i]`: alternative `i`'s, in (row,
-    /// start) order), as `Regex` alternation picks them: merged, not sorted; per row from the end of
-    /// the last hit, the leftmost, at one place the first alternative in the pattern's order. Rows
-    /// marked in `skipping` are left out.
-    static func choose(_ scans: [HitList], skipping: [Bool], rows: Range<Int>) -> HitList {
+    /// Appends to `chosen` the hits among the alternatives' occurrences (`scans[i]`: alternative
+    /// `i`'s, in (row, start) order), as `Regex` alternation picks them: merged, not sorted; per
+    /// row from the end of the last hit, the leftmost, at one place the first alternative in the
+    /// pattern's order. Rows marked in `skipping` are left out. - Complexity: O(occurrences ×
+    /// alternatives).
+    static func choose(_ scans: [HitList], skipping: [Bool], rows: Range<Int>, into chosen: inout HitList) {
         var next = [Int](repeating: 0, count: scans.count)
-        var chosen = HitList()
         var lastRow: Int32 = -1
         var lastEnd: Int32 = 0
         while true {
+            // The smallest (row, start), as one key (both are non-negative 32-bit numbers).
             var pick = -1
+            var pickKey = Int64.max
             for alternative in scans.indices where next[alternative] < scans[alternative].count {
-                let scan = scans[alternative]
                 let at = next[alternative]
-                if pick < 0 { pick = alternative; continue }
-                let best = scans[pick]
-                let bestAt = next[pick]
-                if (scan.rows[at], scan.starts[at]) < (best.rows[bestAt], best.starts[bestAt]) { pick = alternative }
+                let key = Int64(scans[alternative].rows[at]) << 32 | Int64(scans[alternative].starts[at])
+                if key < pickKey {
+                    pick = alternative
+                    pickKey = key
+                }
             }
             guard pick >= 0 else { break }
             let at = next[pick]
@@ -171,7 +185,6 @@ struct LiteralSetMatcher: Matcher, HitLengthBounded {
             lastRow = row
             lastEnd = end
         }
-        return chosen
     }
 }
 
