@@ -15,8 +15,8 @@
 /// and its memory bounded. Cost: per 32 bytes, four unaligned loads, four compares and two ANDs
 /// per run, and one test. With more runs than `maximumRuns`, the caller makes several passes.
 struct PairSetScanner {
-    /// The most runs one pass tests: with more, the probes no longer fit in the vector registers
-    /// and a second pass costs less than spilling them.
+    /// The most runs one pass tests (bounding the masks kept per block and the batches' memory,
+    /// 8 × `batchSize` places); more runs take more passes.
     static let maximumRuns = 8
     /// The places a batch holds.
     static let batchSize = 1024

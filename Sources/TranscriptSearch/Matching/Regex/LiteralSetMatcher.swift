@@ -17,10 +17,12 @@
 ///  reference a row any alternative was unsure of goes to the whole pattern's `RegexMatcher`
 /// ```
 ///
-/// Cost: one pass over memory for up to eight ASCII-anchored alternatives (per 16 bytes, two
-/// loads and compares per alternative and one test), one per hazard and per non-ASCII anchor, a
-/// merge of the occurrences, and the reference on unsure rows. The pieces are taken 128 KB at a
-/// time, so that the passes after the first read the text from the cache.
+/// Cost: one pass over memory for up to eight ASCII-anchored alternatives (per 32 bytes, four
+/// loads and compares per alternative and one test: compute grows with the alternatives, memory
+/// traffic does not), one more pass per group of eight, per hazard and per non-ASCII anchor, a
+/// merge of the occurrences (O(occurrences × alternatives)), and the reference on unsure rows.
+/// A nibble-table filter (Teddy) would test many alternatives at the cost of one, but needs a
+/// byte shuffle that Swift's SIMD types do not offer; the pair filter is what they compile well.
 struct LiteralSetMatcher: Matcher, HitLengthBounded {
     let alternatives: [LiteralMatcher]
     let reference: RegexMatcher
