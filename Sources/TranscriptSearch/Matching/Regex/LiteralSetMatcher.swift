@@ -162,9 +162,34 @@ struct LiteralSetMatcher: Matcher, HitLengthBounded {
     /// pattern's order. Rows marked in `skipping` are left out. - Complexity: O(occurrences ×
     /// alternatives).
     static func choose(_ scans: [HitList], skipping: [Bool], rows: Range<Int>, into chosen: inout HitList) {
-        var next = [Int](repeating: 0, count: scans.count)
         var lastRow: Int32 = -1
         var lastEnd: Int32 = 0
+        @inline(__always)
+        func consider(_ scan: HitList, _ at: Int) {
+            let (row, start, end) = (scan.rows[at], scan.starts[at], scan.ends[at])
+            if skipping[Int(row) - rows.lowerBound] { return }
+            if row == lastRow && start < lastEnd { return }
+            chosen.append(row: Int(row), start: Int(start), end: Int(end))
+            lastRow = row
+            lastEnd = end
+        }
+        if scans.count == 2 {
+            // The usual `a|b`: a two-way merge, the first alternative first at one place.
+            let (first, second) = (scans[0], scans[1])
+            var (i, j) = (0, 0)
+            while i < first.count || j < second.count {
+                if j == second.count
+                    || i < first.count && (first.rows[i], first.starts[i]) <= (second.rows[j], second.starts[j]) {
+                    consider(first, i)
+                    i += 1
+                } else {
+                    consider(second, j)
+                    j += 1
+                }
+            }
+            return
+        }
+        var next = [Int](repeating: 0, count: scans.count)
         while true {
             // The smallest (row, start), as one key (both are non-negative 32-bit numbers).
             var pick = -1
@@ -178,14 +203,8 @@ struct LiteralSetMatcher: Matcher, HitLengthBounded {
                 }
             }
             guard pick >= 0 else { break }
-            let at = next[pick]
+            consider(scans[pick], next[pick])
             next[pick] += 1
-            let (row, start, end) = (scans[pick].rows[at], scans[pick].starts[at], scans[pick].ends[at])
-            if skipping[Int(row) - rows.lowerBound] { continue }
-            if row == lastRow && start < lastEnd { continue }
-            chosen.append(row: Int(row), start: Int(start), end: Int(end))
-            lastRow = row
-            lastEnd = end
         }
     }
 }
