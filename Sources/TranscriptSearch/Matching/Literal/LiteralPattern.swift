@@ -58,7 +58,7 @@ struct LiteralPattern: Sendable {
 
     /// A byte string whose presence sends a row to the reference, unless it ends one of the
     /// `harmlessWhenEnding` spellings there.
-    struct Hazard: Sendable {
+    struct Hazard: Sendable, Equatable {
         var needle: [UInt8]
         var harmlessWhenEnding: [[UInt8]] = []
     }
