@@ -56,14 +56,17 @@ struct PagerCommand {
         // The screen opens at once; the search loads behind its progress, and a new search shows
         // the rows read so far as they come (PagerSession).
         let opening = settings.opening
-        let partialRequest: SearchRequest? = if case .search(let request, _) = opening { request } else { nil }
+        // Browsing (no query, no filter) waits for every row: it has no hits to show early.
+        let partialRequest: SearchRequest? =
+            if case .search(let request, _) = opening, !request.text.isEmpty || !request.filter.isEmpty { request } else { nil }
         let progress = LoadProgress(partials: partialRequest == nil ? .none : .standard)
         let flow = environment.searchFlow(countingIn: progress)
         let loadOptions = settings.loadOptions
         let directory = FileCalls.currentDirectory()
+        let openingQuery = if case .search(let request, _) = opening { request.text } else { "" }
         let session = PagerSession(
             mouse: settings.mouse, look: settings.look, timeout: environment.searchTimeout, equivalences: flow.equivalences, progress: progress,
-            openingQuery: partialRequest?.text ?? "", partialRequest: partialRequest)
+            openingQuery: openingQuery, partialRequest: partialRequest)
         let (state, opened) = session.run { Self.open(opening, flow: flow, loadOptions: loadOptions, directory: directory) }
         // What the loading had to say, once the screen is back.
         for message in opened?.messages ?? [] { environment.report(message) }
