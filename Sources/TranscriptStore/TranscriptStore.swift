@@ -8,7 +8,8 @@
 //
 //   Loading/   inputs walked (`InputFiles`), loading as a value (`CorpusLoader.load` →
 //              `LoadedCorpus`: corpus, sources, diagnostics), read-ahead and parsing threads inside,
-//              what it has read so far for a display to poll (`LoadProgress`)
+//              what it has read so far for a display to poll (`LoadProgress`), and on request the
+//              rows loaded so far, a prefix of the final corpus on a doubling schedule
 //   Caches/    the row cache (`RowCache`: one big file's rows), the small-files cache
 //              (`SmallFilesCache`: a list of inputs' small files together), the Unicode table
 //              (`ScalarClassesStore`), the subtitle cache of videos (`SubtitleCache`), and what

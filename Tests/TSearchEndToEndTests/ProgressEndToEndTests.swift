@@ -63,4 +63,26 @@ struct ProgressEndToEndTests {
             #expect(!run.stdout.contains("reading"), "\(flags): \(run.stdout.debugDescription)")
         }
     }
+
+    /// The other commands that read many files draw the same line, and erase it before they print.
+    @Test(arguments: [
+        ["rows", "a.srt", "b.srt", "c.srt", "d.srt"],
+        ["export", "--format", "markup", "budget", "a.srt", "b.srt", "c.srt", "d.srt"],
+    ])
+    func otherCommandsThatLoadManyFilesShowTheLine(_ arguments: [String]) throws {
+        let setup = try Setup()
+        let variables = setup.environment.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
+        let command = "\(variables) '\(TSearch.binary.path)' \(arguments.joined(separator: " ")) > out.txt"
+        let run = try TSearch.shell("script -qfec \"\(command)\" /dev/null", in: setup.folder)
+        #expect(run.status == 0, "\(run.stdout.debugDescription)")
+        let terminal = run.stdout
+        #expect(terminal.contains("\rreading ") && terminal.contains("/4 files"), "\(arguments[0]): \(terminal.debugDescription)")
+        #expect(terminal.contains("\r\u{1B}[K") && !(terminal.components(separatedBy: "\r\u{1B}[K").last ?? "").contains("reading"),
+                "erased at the end: \(terminal.debugDescription)")
+        // What is printed is what the command prints with no terminal anywhere.
+        let printed = try String(contentsOf: setup.folder.appendingPathComponent("out.txt"), encoding: .utf8)
+        let piped = try TSearch.run(arguments, in: setup.folder, environment: setup.environment)
+        #expect(printed == piped.stdout && piped.stderr.isEmpty, "\(arguments[0])")
+        #expect(printed.contains("budget") || printed.contains("Alice"), "\(printed)")
+    }
 }

@@ -85,13 +85,17 @@ struct ExportCommand {
 
     func run() -> ExitCode {
         let format = settings.format
-        let flow = environment.searchFlow
+        // A long loading is never silent on a terminal; the line is gone before anything is printed.
+        let progress = LoadProgress()
+        let flow = environment.searchFlow(countingIn: progress)
         let search: SavedSearch
         let current: Int?
         var failed = false
         switch settings.opening {
         case .search(let request, let paths):
+            let line = environment.startProgressLine(progress)
             let outcome = flow.search(request, in: paths, options: settings.loadOptions, directory: FileCalls.currentDirectory())
+            line?.stop()
             environment.report(outcome.diagnostics)
             failed = outcome.diagnostics.contains { $0.severity == .error }
             switch outcome.search {
@@ -104,7 +108,18 @@ struct ExportCommand {
             }
             current = search.index.count > 0 ? 0 : nil
         case .savedSearch:
-            guard let restored = environment.restoredSearch(flow) else { return .error }
+            // Read again (and its files) when they changed since it was saved.
+            let line = environment.startProgressLine(progress)
+            let restoring = Result { () throws(SessionError) in try flow.restoreForReading() }
+            line?.stop()
+            let restored: SavedSearch.Restored
+            switch restoring {
+            case .success(let found): restored = found
+            case .failure(let error):
+                environment.report(error.description)
+                return .error
+            }
+            environment.report(restored.diagnostics)
             search = restored.search
             current = restored.current
         }

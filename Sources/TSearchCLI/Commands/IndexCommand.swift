@@ -25,7 +25,11 @@ struct IndexCommand {
         }
         let address = try ServerAddress(url)
         let start = ContinuousClock.now
-        let loading = environment.corpusSource.load(raw.positionals, options: raw.loadOptions, baseDirectory: nil)
+        // A long loading is never silent on a terminal; the line is gone before anything is printed.
+        let progress = LoadProgress()
+        let progressLine = environment.startProgressLine(progress)
+        let loading = environment.corpusSource(countingIn: progress).load(raw.positionals, options: raw.loadOptions, baseDirectory: nil)
+        progressLine?.stop()
         environment.report(loading.diagnostics)
         let corpus = loading.corpus
         let archive = TranscriptArchive(client: ClickHouseClient(address: address, timeoutMilliseconds: 120_000))

@@ -72,10 +72,14 @@ struct NavigateCommand {
     }
 
     func run() -> ExitCode {
-        let flow = environment.searchFlow
+        // A search run again because its files changed counts its loading in a progress line.
+        let progress = LoadProgress()
+        let flow = environment.searchFlow(countingIn: progress)
         // Brought back before the lock (a search run again may take the whole time limit); the
         // flow uses it under the lock only if the session is still the one it came from.
+        let line = environment.startProgressLine(progress)
         let prepared = flow.prepare()
+        line?.stop()
         do {
             return try flow.step(.saving, prepared: prepared) { restored throws(SessionError) in try step(restored, of: flow.session) }
         } catch where move == .stay && error.isUnwritable {

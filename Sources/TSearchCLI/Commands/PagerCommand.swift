@@ -53,16 +53,20 @@ struct PagerCommand {
             environment.report("the pager needs a terminal; use tsearch search to print hits")
             return .error
         }
-        // The screen opens at once; the search loads behind its progress (PagerSession).
-        let progress = LoadProgress()
-        let flow = environment.searchFlow(countingIn: progress)
+        // The screen opens at once; the search loads behind its progress, and a new search shows
+        // the rows read so far as they come (PagerSession).
         let opening = settings.opening
+        // Browsing (no query, no filter) waits for every row: it has no hits to show early.
+        let partialRequest: SearchRequest? =
+            if case .search(let request, _) = opening, !request.text.isEmpty || !request.filter.isEmpty { request } else { nil }
+        let progress = LoadProgress(partials: partialRequest == nil ? .none : .standard)
+        let flow = environment.searchFlow(countingIn: progress)
         let loadOptions = settings.loadOptions
         let directory = FileCalls.currentDirectory()
         let openingQuery = if case .search(let request, _) = opening { request.text } else { "" }
         let session = PagerSession(
             mouse: settings.mouse, look: settings.look, timeout: environment.searchTimeout, equivalences: flow.equivalences, progress: progress,
-            openingQuery: openingQuery)
+            openingQuery: openingQuery, partialRequest: partialRequest)
         let (state, opened) = session.run { Self.open(opening, flow: flow, loadOptions: loadOptions, directory: directory) }
         // What the loading had to say, once the screen is back.
         for message in opened?.messages ?? [] { environment.report(message) }
@@ -72,6 +76,10 @@ struct PagerCommand {
         }
         search.request = final.request
         search.index = final.index
+        if !final.hitsCoverAllRows, let runner = try? final.request.runner(equivalences: flow.equivalences) {
+            // Left before the search over every row came back: the hits shown were a part's.
+            search.index = runner.search(search.corpus)
+        }
         do {
             try flow.save(search, current: final.cursor.current)
         } catch {

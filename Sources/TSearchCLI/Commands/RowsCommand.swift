@@ -1,5 +1,6 @@
 import TranscriptFormats
 import TranscriptRendering
+import TranscriptStore
 
 /// `tsearch rows [PATH ...]`: the rows each file loads as, exactly as search sees them.
 struct RowsCommand {
@@ -22,7 +23,11 @@ struct RowsCommand {
     let environment: CommandEnvironment
 
     func run() -> ExitCode {
-        let loaded = environment.corpusSource.load(settings.paths, options: settings.loadOptions, baseDirectory: nil)
+        // A long loading is never silent on a terminal; the line is gone before anything is printed.
+        let progress = LoadProgress()
+        let line = settings.json ? nil : environment.startProgressLine(progress)
+        let loaded = environment.corpusSource(countingIn: progress).load(settings.paths, options: settings.loadOptions, baseDirectory: nil)
+        line?.stop()
         environment.report(loaded.diagnostics)
         let corpus = loaded.corpus
         let out = environment.stdout

@@ -2,6 +2,7 @@ import TranscriptFormats
 import TranscriptModel
 import TranscriptRendering
 import TranscriptSearch
+import TranscriptStore
 
 /// `tsearch speakers [speaker:NAME ...] [PATH ...]`: who speaks in the transcripts, most rows
 /// first, as `   120  Alice Johnson` (the count right-aligned, two spaces, the name as the files
@@ -38,7 +39,11 @@ struct SpeakersCommand {
     let environment: CommandEnvironment
 
     func run() -> ExitCode {
-        let loaded = environment.corpusSource.load(settings.paths, options: settings.loadOptions, baseDirectory: nil)
+        // A long loading is never silent on a terminal; the line is gone before anything is printed.
+        let progress = LoadProgress()
+        let line = settings.json ? nil : environment.startProgressLine(progress)
+        let loaded = environment.corpusSource(countingIn: progress).load(settings.paths, options: settings.loadOptions, baseDirectory: nil)
+        line?.stop()
         environment.report(loaded.diagnostics)
         let typed = settings.typed
         let catalog = SuggestionCatalog(corpus: loaded.corpus)

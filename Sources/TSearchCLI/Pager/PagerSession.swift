@@ -20,6 +20,12 @@ struct PagerOpening: Sendable {
 /// status line shows the loading's progress (`LoadProgress`, redrawn ten times a second), `q`,
 /// Escape and Ctrl-C leave, and every other key is kept and applied, in order, once the rows are
 /// there (so `/budget` typed during a cold load edits the query as soon as it can).
+///
+/// When the loading hands out the rows read so far (`LoadProgress.takePartial()`, on a doubling
+/// schedule), the pager opens on the first part it gets, its opening query searched over it, and
+/// the status line goes on showing the progress: hits appear as files are read, and keys work on
+/// what is there. Each bigger part, and at last the whole search, is swapped in keeping the
+/// query (the one typed since, if any), the current hit and the top row: earlier rows never move.
 final class PagerSession: @unchecked Sendable {
     // Everything mutable is touched on `queue` only; `@unchecked` for that reason.
     private let queue = DispatchQueue(label: "tsearch.pager")
@@ -50,12 +56,20 @@ final class PagerSession: @unchecked Sendable {
     private var opening: PagerOpening?
     /// The text of the query the pager opens on, when known before it loads (`/` starts from it).
     private let openingQuery: String
+    /// The request searched over the parts of the loading read so far; nil: the pager waits for
+    /// the whole search (a saved search, whose request is only known once it is read).
+    private let partialRequest: SearchRequest?
+    /// Whether the first part's search is running (no other part is taken meanwhile).
+    private var searchingFirstPart = false
+    /// Counts the searchers made: results from one over fewer rows than shown are dropped.
+    private var generation = 0
 
     init(
         mouse: Bool, look: PagerView.Look, timeout: Duration?, equivalences: ScalarEquivalenceStore?, progress: LoadProgress?,
-        openingQuery: String = ""
+        openingQuery: String = "", partialRequest: SearchRequest? = nil
     ) {
         self.openingQuery = openingQuery
+        self.partialRequest = partialRequest
         self.look = look
         terminal = RawTerminal(mouse: mouse)
         searchTimeout = timeout
@@ -81,7 +95,7 @@ final class PagerSession: @unchecked Sendable {
             drawLoading()
             let ticker = DispatchSource.makeTimerSource(queue: queue)
             ticker.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(100))
-            ticker.setEventHandler { [weak self] in self?.drawLoading() }
+            ticker.setEventHandler { [weak self] in self?.tick() }
             ticker.resume()
             self.ticker = ticker
         }
@@ -102,28 +116,93 @@ final class PagerSession: @unchecked Sendable {
     }
 
     /// The opening is loaded: the pager starts on it (or ends, when there is nothing to show), and
-    /// the keys typed meanwhile are applied.
+    /// the keys typed meanwhile are applied; or, when it shows a part already, the whole is
+    /// swapped in (the opening's hits taken as they are when the query is still the opening's).
     private func opened(_ opened: PagerOpening) {
         ticker?.cancel()
         ticker = nil
         opening = opened
         guard !finished else { return }
         guard let search = opened.search else { return finish() }
+        guard var grown = state else {
+            return start(corpus: search.corpus, index: search.index, request: search.request, current: opened.current)
+        }
+        _ = grown.grow(into: search.corpus)
+        state = grown
+        makeSearcher(over: search.corpus)
+        if grown.awaiting == search.request {
+            apply(.results(search.request, search.index))
+        } else {
+            if let pending = grown.awaiting { submit(pending) }
+            draw()
+        }
+    }
+
+    /// The pager starts on `corpus` (all of the search's rows or the part read so far) with its
+    /// hits, and the keys typed meanwhile are applied.
+    private func start(corpus: Corpus, index: HitIndex, request: SearchRequest, current: Int?) {
         let size = terminal.size()
-        state = PagerState(corpus: search.corpus, index: search.index, request: search.request, current: opened.current,
-                           rows: size.rows, columns: size.columns)
-        searcher = Searcher(
-            debounce: .milliseconds(10), engine: Searcher.refiningEngine(over: search.corpus, timeout: searchTimeout, equivalences: equivalences),
-            deliver: { [self] result in self.queue.async { self.apply(.results(result.request, result.index)) } },
-            fail: { [self] _, request, error in
-                // A bad pattern or the time limit: said in the status line, never "searching…" forever.
-                let message = ControlSequences.stripped(String(describing: error))
-                self.queue.async { self.apply(.searchFailed(request, message)) }
-            })
+        state = PagerState(corpus: corpus, index: index, request: request, current: current, rows: size.rows, columns: size.columns)
+        makeSearcher(over: corpus)
         let keys = typedAhead
         typedAhead = []
         for key in keys where !finished { apply(.key(key)) }
         if !finished { draw() }
+    }
+
+    /// A searcher over `corpus` for the pager's searches; the one before is stopped, and what it
+    /// still delivers is dropped.
+    private func makeSearcher(over corpus: Corpus) {
+        if let old = searcher { Task { await old.cancel() } }
+        generation += 1
+        let made = generation
+        searcher = Searcher(
+            debounce: .milliseconds(10), engine: Searcher.refiningEngine(over: corpus, timeout: searchTimeout, equivalences: equivalences),
+            deliver: { [self] result in
+                self.queue.async { if made == self.generation { self.apply(.results(result.request, result.index)) } }
+            },
+            fail: { [self] _, request, error in
+                // A bad pattern or the time limit: said in the status line, never "searching…" forever.
+                let message = ControlSequences.stripped(String(describing: error))
+                self.queue.async { if made == self.generation { self.apply(.searchFailed(request, message)) } }
+            })
+    }
+
+    private func submit(_ request: SearchRequest) {
+        guard let searcher else { return }
+        Task { await searcher.submit(request) }
+    }
+
+    /// Ten times a second while the opening loads: a new part of the rows is shown when the
+    /// loading has one, and the progress redrawn.
+    private func tick() {
+        guard !finished, opening == nil else { return }
+        if let request = partialRequest, !searchingFirstPart, let part = progress?.takePartial() {
+            show(part.corpus, searching: request)
+        }
+        if state == nil { drawLoading() } else { draw() }
+    }
+
+    /// The loading's rows so far: the first part searched for `request` on another thread, then
+    /// the pager opened on it; a later part swapped in.
+    private func show(_ corpus: Corpus, searching request: SearchRequest) {
+        guard var grown = state else {
+            searchingFirstPart = true
+            let equivalences = self.equivalences
+            DispatchQueue.global().async { [self] in
+                let index = (try? request.runner(equivalences: equivalences))?.search(corpus)
+                self.queue.async {
+                    self.searchingFirstPart = false
+                    guard let index, !self.finished, self.opening == nil, self.state == nil else { return }
+                    self.start(corpus: corpus, index: index, request: request, current: index.count > 0 ? 0 : nil)
+                }
+            }
+            return
+        }
+        let effects = grown.grow(into: corpus)
+        state = grown
+        makeSearcher(over: corpus)
+        for case .search(let pending) in effects { submit(pending) }
     }
 
     /// A key pressed while the opening loads: `q` (unless typed into the query), Escape or Ctrl-C
@@ -174,8 +253,7 @@ final class PagerSession: @unchecked Sendable {
                 finish()
                 return
             case .search(let request):
-                guard let searcher else { continue }
-                Task { await searcher.submit(request) }
+                submit(request)
             case .cancelSearch:
                 guard let searcher else { continue }
                 Task { await searcher.cancel() }
@@ -186,7 +264,11 @@ final class PagerSession: @unchecked Sendable {
 
     private func draw() {
         guard let state else { return }
-        let lines = PagerView.render(state, look: look)
+        // While the rows are a part of the search's, the status line shows the loading's progress.
+        let loading = opening == nil ? progress.map { progress in
+            ProgressLine.text(progress.snapshot, elapsed: ContinuousClock.now - began, columns: state.columns / 2)
+        } : nil
+        let lines = PagerView.render(state, look: look, loading: loading)
         // Each line, then "erase to the end of the line"; the status line last, without a line end.
         terminal.write("\u{1B}[H" + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n"))
     }

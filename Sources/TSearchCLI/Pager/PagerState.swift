@@ -41,8 +41,13 @@ struct PagerState {
         case editing(tokens: [String], text: [Character], caret: Int, before: SearchRequest)
     }
 
-    let corpus: Corpus
+    /// The rows shown: all of them, or, while the pager's search still loads, the part read so far
+    /// (`grow(into:)` adds the rest).
+    private(set) var corpus: Corpus
     private(set) var index: HitIndex
+    /// Whether `index` covers every row of `corpus` (not when the rows grew and the search over
+    /// all of them is still awaited).
+    private(set) var hitsCoverAllRows = true
     private(set) var request: SearchRequest
     private(set) var cursor: HitCursor
     /// The first row on screen.
@@ -74,6 +79,18 @@ struct PagerState {
     /// The rows on screen and the screen lines they take, from `topRow` down.
     var layout: PagerLayout { PagerLayout(state: self) }
 
+    /// The rows grow to `corpus`, which begins with the rows shown so far (the next part of a
+    /// loading, or all of it): the hits, the current hit and the top row stay, since earlier rows
+    /// do not move, and the request shown (or the one awaited, when one is) is searched again over
+    /// every row; its results keep the current hit (`HitCursor.reanchored`).
+    mutating func grow(into corpus: Corpus) -> [PagerEffect] {
+        self.corpus = corpus
+        let pending = awaiting ?? request
+        awaiting = pending
+        hitsCoverAllRows = false
+        return [.search(pending)]
+    }
+
     mutating func reduce(_ action: PagerAction) -> [PagerEffect] {
         // A note lasts until the next key, resize or applied result: a stale result (dropped) leaves
         // the error a pattern just got on screen.
@@ -91,6 +108,7 @@ struct PagerState {
             let anchor = cursor.current.map { index.hit(at: $0) }.map { HitCursor.Anchor(row: $0.row, utf8Range: $0.utf8Range) }
             index = newIndex
             request = finished
+            hitsCoverAllRows = true
             cursor = HitCursor.reanchored(in: newIndex, from: anchor, rowsOnScreen: onScreen)
             awaiting = nil
             if let current = cursor.current, !onScreen.contains(index.hit(at: current).row) { centreOnCurrentHit() }

@@ -35,8 +35,9 @@ enum PagerView {
         render(state, look: colour ? .colour : .plain)
     }
 
-    /// The screen's lines for `state` drawn with `look`.
-    static func render(_ state: PagerState, look: Look) -> [String] {
+    /// The screen's lines for `state` drawn with `look`; `loading`, while the rows shown are the
+    /// part of the search's files read so far, is the loading's progress for the status line.
+    static func render(_ state: PagerState, look: Look, loading: String? = nil) -> [String] {
         let styler = Styler(isEnabled: look == .colour)
         var screen: [String] = []
         if state.showsHelp {
@@ -47,7 +48,7 @@ enum PagerView {
             for line in state.layout.lines { screen.append(draw(line.cells, width: state.columns, styler: styler, look: look)) }
         }
         while screen.count < state.contentHeight { screen.append(styler.paint("~", .separator)) }
-        screen.append(statusLine(state, reversed: look != .plain))
+        screen.append(statusLine(state, reversed: look != .plain, loading: loading))
         return screen
     }
 
@@ -78,7 +79,7 @@ enum PagerView {
         return out
     }
 
-    private static func statusLine(_ state: PagerState, reversed: Bool) -> String {
+    private static func statusLine(_ state: PagerState, reversed: Bool, loading: String?) -> String {
         let text: String
         if case .editing(let tokens, let typed, let caret, _) = state.mode {
             // The filters as tokens, the text with its caret, then what the typing finds so far:
@@ -86,8 +87,9 @@ enum PagerView {
             let chips = tokens.map { "[" + ControlSequences.stripped($0) + "] " }.joined()
             let found = state.note ?? (state.awaiting != nil ? "searching…" : "\(state.index.count) \(state.index.count == 1 ? "hit" : "hits")")
             text = "/" + chips + String(typed[..<caret]) + "▏" + String(typed[caret...]) + "   · " + found
+                + (loading.map { " · " + $0 } ?? "")
         } else {
-            text = navigatingStatus(state)
+            text = navigatingStatus(state, loading: loading)
         }
         let clipped = clip(text, to: state.columns)
         let padded = clipped + String(repeating: " ", count: max(0, state.columns - TerminalWidth.of(clipped)))
@@ -98,8 +100,10 @@ enum PagerView {
     /// the path as the search named it (relative to where it ran), the section of a book's row.
     /// When that is wider than the screen it shortens step by step, the least needed first: the
     /// help hint, the section, the speaker, the query (`"a long que…"`), the options, the time,
-    /// and last the path's folders (`…/meeting-038.vtt`); what is left is cut at the edge.
-    static func navigatingStatus(_ state: PagerState) -> String {
+    /// and last the path's folders (`…/meeting-038.vtt`); what is left is cut at the edge. While
+    /// the rows are still loading, `loading` (the progress) follows the hit count, in place of
+    /// the help hint: `"budget"  hit 3/12 · reading 812/2000 files · 30.1/85.0 MB · … · 00:00:26`.
+    static func navigatingStatus(_ state: PagerState, loading: String? = nil) -> String {
         var query = ControlSequences.stripped(state.request.description)
         var head: String
         var time: String?, speaker: String?, path: String?, section: String?
@@ -118,9 +122,9 @@ enum PagerView {
                               options.syntax == .regularExpression ? "[.*]" : nil, options.diacritics == .insensitive ? "[é=e]" : nil]
             .compactMap { $0 }.joined(separator: " ")
         let searching = state.awaiting != nil ? "searching…" : nil
-        var help: String? = "?: help"
+        var help: String? = loading == nil ? "?: help" : nil
         func composed() -> String {
-            "\"" + query + "\"  " + [head, time, speaker, path, section, flags, searching, state.note, help]
+            "\"" + query + "\"  " + [head, loading, time, speaker, path, section, flags, searching, state.note, help]
                 .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · ")
         }
         let shortenings: [() -> Void] = [

@@ -100,19 +100,6 @@ public struct CommandEnvironment: Sendable {
         given.isEmpty ? (stdinIsReadable ? ["-"] : ["."]) : given
     }
 
-    /// The saved search of `flow`, brought back without writing anything (export, the pager's
-    /// start), what it had to say reported; nil, with the reason reported, when there is none.
-    func restoredSearch(_ flow: SearchFlow) -> SavedSearch.Restored? {
-        do {
-            let restored = try flow.restoreForReading()
-            report(restored.diagnostics)
-            return restored
-        } catch {
-            report(error.description)
-            return nil
-        }
-    }
-
     /// Each diagnostic on standard error, `tsearch: warning: …` or `tsearch: …`, in order.
     func report(_ diagnostics: [LoadDiagnostic]) {
         for diagnostic in diagnostics { report(diagnostic.description) }

@@ -139,6 +139,10 @@ struct CorpusLoading {
                 }
                 // A file read ahead was counted as it was read.
                 if let progress, let identities, ahead[index] == nil { progress.add(bytes: identities[start + index]?.size ?? 0) }
+                // The rows so far, for a display that asked for them (a prefix: a run of kept
+                // files still to be added is not in `corpus` yet); after the last input, the
+                // rows are the loading's result.
+                if start + index < expansion.inputs.count - 1 { progress?.offer(loading.corpus) }
                 if pausePerInput > 0 { FileCalls.pause(milliseconds: pausePerInput) }
             }
             start += batch.count

@@ -1,4 +1,5 @@
 import Foundation
+import TranscriptModel
 
 /// How far a loading has got: files and bytes read so far out of the total, which the loader
 /// knows from the inputs' sizes (one `stat` each) before it reads the first one. Give one to
@@ -8,10 +9,54 @@ import Foundation
 /// The loader adds to it once per file, never per row, under a lock held for a few
 /// instructions: it costs nothing a loading of small files would notice. A cached file counts
 /// as read when its rows are taken from the cache.
+///
+/// Asked to (`PartialCorpora.doubling`), it also hands out the rows loaded so far
+/// (`takePartial()`), so that a display can search and show them before the loading ends (the
+/// pager does). Files are added in input order, so each partial corpus is a prefix of the next
+/// and of the final one: the same sources and rows, in the same order. Handing one out shares
+/// the loader's columns, so the loader's next append copies them whole; partials are therefore
+/// made on a doubling schedule (when the text loaded first passes 1 MB, then each time it has
+/// doubled since the last partial, never within 150 ms of the start or of the last partial): at
+/// most log2(final / first) + 1 of them, whose copies add up to less than twice the final text:
+/// linear, never quadratic.
+/// By default none is made, and a loading copies nothing. The final corpus is never handed out
+/// here: it is the loading's result.
 public final class LoadProgress: @unchecked Sendable {
-    // `state` is only touched under `lock`.
+    // `state`, `partial` and `schedule` are only touched under `lock`.
     private let lock = NSLock()
     private var state = Snapshot()
+    private var partial: PartialCorpus?
+    private var schedule: Schedule?
+    /// Whether partials are made at all (read without the lock: it never changes).
+    private let partials: PartialCorpora
+
+    /// Whether a loading hands out the rows loaded so far, and when.
+    public enum PartialCorpora: Sendable, Equatable {
+        /// Never: the loader copies nothing for anyone (the command line's searches).
+        case none
+        /// When the text loaded first passes `firstBytes`, then each time it is twice what the
+        /// partial before held, at least `interval` after the start and the partial before.
+        case doubling(firstBytes: Int, interval: Duration)
+
+        /// The pager's schedule: from 1 MB, at most every 150 ms.
+        public static let standard = PartialCorpora.doubling(firstBytes: 1_000_000, interval: .milliseconds(150))
+    }
+
+    /// The rows a loading had loaded at one moment: a prefix of its final corpus.
+    public struct PartialCorpus: Sendable {
+        /// The sources and rows loaded so far, in input order.
+        public var corpus: Corpus
+        /// Which partial of the loading this is: 1 for the first, then 2, 3…
+        public var number: Int
+    }
+
+    /// When the next partial is due.
+    private struct Schedule {
+        var nextBytes: Int
+        let interval: Duration
+        var notBefore: ContinuousClock.Instant
+        var made = 0
+    }
 
     /// What a loading has done at one moment.
     public struct Snapshot: Sendable, Equatable {
@@ -49,8 +94,41 @@ public final class LoadProgress: @unchecked Sendable {
         case loaded
     }
 
-    /// A progress at its beginning: listing, nothing read.
-    public init() {}
+    /// A progress at its beginning: listing, nothing read; handing out partial corpora as
+    /// `partials` says.
+    public init(partials: PartialCorpora = .none) {
+        self.partials = partials
+        if case .doubling(let firstBytes, let interval) = partials {
+            schedule = Schedule(nextBytes: max(1, firstBytes), interval: interval, notBefore: .now + interval)
+        }
+    }
+
+    /// The newest partial corpus not taken yet, taken (so it is given once); nil when there is
+    /// none new, when partials were not asked for, and once the loading is over. Safe from any
+    /// thread.
+    public func takePartial() -> PartialCorpus? {
+        lock.lock()
+        defer { lock.unlock() }
+        let taken = partial
+        partial = nil
+        return taken
+    }
+
+    /// The loader's rows after another input: kept as the newest partial when one is due. Costs
+    /// a comparison when none is (and nothing when partials were not asked for).
+    func offer(_ corpus: Corpus) {
+        guard partials != .none else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        guard var due = schedule, state.stage == .reading, corpus.textByteCount >= due.nextBytes else { return }
+        let now = ContinuousClock.now
+        guard now >= due.notBefore else { return }
+        due.nextBytes = 2 * corpus.textByteCount
+        due.notBefore = now + due.interval
+        due.made += 1
+        schedule = due
+        partial = PartialCorpus(corpus: corpus, number: due.made)
+    }
 
     /// The loading as it is now. Safe from any thread.
     public var snapshot: Snapshot {
@@ -80,6 +158,7 @@ public final class LoadProgress: @unchecked Sendable {
     func keep() {
         lock.lock()
         state.stage = .keeping
+        partial = nil
         lock.unlock()
     }
 
@@ -87,6 +166,7 @@ public final class LoadProgress: @unchecked Sendable {
     func finish() {
         lock.lock()
         state.stage = .loaded
+        partial = nil
         state.files = max(state.files, state.totalFiles)
         state.bytes = max(state.bytes, state.totalBytes)
         lock.unlock()
