@@ -35,9 +35,25 @@ struct LiteralSetMatcher: Matcher, HitLengthBounded {
     /// A hit is one alternative's: the longest of theirs.
     var longestASCIIHit: Int { alternatives.map(\.longestASCIIHit).max() ?? 0 }
 
+    /// How one pass looks for the ASCII-anchored alternatives.
+    enum SetScan {
+        /// `TeddyScanner`: one filter for every run, at the cost of one run's scan.
+        case nibbleTables
+        /// `PairSetScanner`: every run's two probes per block (Swift SIMD, any processor).
+        case probePairs
+
+        /// The nibble tables where the processor has a byte shuffle, else the probe pairs.
+        static var preferred: SetScan { TeddyScanner.isAvailable ? .nibbleTables : .probePairs }
+    }
+
+    /// How each group's pass is made.
+    let setScan: SetScan
+
     /// A matcher for `query` (a regular expression whose pattern is `alternatives` joined by `|`),
-    /// or nil when the literal scan cannot take one of them.
-    init?(_ query: Query, alternatives texts: [String]) {
+    /// or nil when the literal scan cannot take one of them; `setScan` chooses the scan (tests
+    /// run both).
+    init?(_ query: Query, alternatives texts: [String], setScan: SetScan = .preferred) {
+        self.setScan = setScan
         var options = query.options
         options.syntax = .verbatim
         var alternatives: [LiteralMatcher] = []
@@ -101,7 +117,7 @@ struct LiteralSetMatcher: Matcher, HitLengthBounded {
                     }
                     // Per alternative, the next start it considers (it may skip ahead).
                     var resume = [Int](repeating: lower, count: group.count)
-                    PairSetScanner(pairs: pairs).scan(base, from: lower, to: upper) { member, places in
+                    let consume = { (member: Int, places: UnsafeBufferPointer<Int>) in
                         let run = runs[member]
                         // The alternative's scan, moved out of its slot for the batch and back.
                         let slot = scans.baseAddress.unsafelyUnwrapped + group[member]
@@ -112,6 +128,13 @@ struct LiteralSetMatcher: Matcher, HitLengthBounded {
                         }
                         slot.initialize(to: scan)
                         resume[member] = next
+                    }
+                    switch setScan {
+                    case .nibbleTables:
+                        let characters = group.indices.map { alternatives[group[$0]].pattern.characters[runs[$0]] }
+                        TeddyScanner(runs: characters).scan(base, from: lower, to: upper, consume)
+                    case .probePairs:
+                        PairSetScanner(pairs: pairs).scan(base, from: lower, to: upper, consume)
                     }
                 }
                 for index in alternatives.indices {
