@@ -4,11 +4,12 @@
 ///
 /// ```
 ///  hazards   the union of the alternatives' hazards, one pass each → rows to the reference
-///  scan      the alternatives anchored on an ASCII run: one `PairSetScanner` pass over the piece
-///            testing every run's two probes (up to `PairSetScanner.maximumRuns` runs a pass;
-///            more alternatives take more passes); one anchored on a non-ASCII character: its
+///  scan      the alternatives anchored on an ASCII run: one pass over the piece for up to
+///            eight runs (more alternatives take more passes): `TeddyScanner`'s nibble tables
+///            where the processor has a byte shuffle (SSSE3, NEON), else `PairSetScanner`
+///            testing every run's two probes; one anchored on a non-ASCII character: its
 ///            spellings found by memchr, as `LiteralMatcher` finds them
-///  verify    at each place an alternative's probes match, that alternative's `PieceScan` checks
+///  verify    at each place the scan reports for an alternative, its `PieceScan` checks
 ///            the run and verifies the candidate (folding, whole words, unsure → reference):
 ///            every occurrence, overlapping ones too
 ///  choose    the alternatives' occurrences merged in (row, start) order; per row, as `Regex`
@@ -17,12 +18,11 @@
 ///  reference a row any alternative was unsure of goes to the whole pattern's `RegexMatcher`
 /// ```
 ///
-/// Cost: one pass over memory for up to eight ASCII-anchored alternatives (per 32 bytes, four
-/// loads and compares per alternative and one test: compute grows with the alternatives, memory
-/// traffic does not), one more pass per group of eight, per hazard and per non-ASCII anchor, a
-/// merge of the occurrences (O(occurrences × alternatives)), and the reference on unsure rows.
-/// A nibble-table filter (Teddy) would test many alternatives at the cost of one, but needs a
-/// byte shuffle that Swift's SIMD types do not offer; the pair filter is what they compile well.
+/// Cost: one pass over memory for up to eight ASCII-anchored alternatives (with the nibble
+/// tables, per 16 bytes up to three loads and six byte shuffles whatever their number, about one
+/// single literal's scan; with the probe pairs, per 32 bytes four loads and compares per
+/// alternative), one more pass per group of eight, per hazard and per non-ASCII anchor, a merge
+/// of the occurrences (O(occurrences × alternatives)), and the reference on unsure rows.
 struct LiteralSetMatcher: Matcher, HitLengthBounded {
     let alternatives: [LiteralMatcher]
     let reference: RegexMatcher
