@@ -48,6 +48,8 @@ struct LiteralSetMatcher: Matcher, HitLengthBounded {
 
     /// How each group's pass is made.
     let setScan: SetScan
+    /// With the nibble tables, each group's scanner (its tables made once); else none.
+    let scanners: [TeddyScanner]
 
     /// A matcher for `query` (a regular expression whose pattern is `alternatives` joined by `|`),
     /// or nil when the literal scan cannot take one of them; `setScan` chooses the scan (tests
@@ -74,6 +76,12 @@ struct LiteralSetMatcher: Matcher, HitLengthBounded {
         }
         runGroups = stride(from: 0, to: runs.count, by: PairSetScanner.maximumRuns).map {
             Array(runs[$0..<min(runs.count, $0 + PairSetScanner.maximumRuns)])
+        }
+        scanners = setScan == .probePairs ? [] : runGroups.map { group in
+            TeddyScanner(runs: group.compactMap { index in
+                guard case .asciiRun(let run, _) = alternatives[index].pattern.anchor else { return nil }
+                return alternatives[index].pattern.characters[run]
+            })
         }
     }
 
@@ -107,7 +115,7 @@ struct LiteralSetMatcher: Matcher, HitLengthBounded {
                 scans[0].markHazards(hazards)
                 for index in scans.indices.dropFirst() { scans[index].needsReference = scans[0].needsReference }
                 let (lower, upper) = (scans[0].lower, scans[0].upper)
-                for group in runGroups {
+                for (number, group) in runGroups.enumerated() {
                     var runs: [Range<Int>] = []
                     var pairs: [(first: PairScanner.Probe, second: PairScanner.Probe)] = []
                     for index in group {
@@ -131,8 +139,7 @@ struct LiteralSetMatcher: Matcher, HitLengthBounded {
                     }
                     switch setScan {
                     case .nibbleTables:
-                        let characters = group.indices.map { alternatives[group[$0]].pattern.characters[runs[$0]] }
-                        TeddyScanner(runs: characters).scan(base, from: lower, to: upper, consume)
+                        scanners[number].scan(base, from: lower, to: upper, consume)
                     case .probePairs:
                         PairSetScanner(pairs: pairs).scan(base, from: lower, to: upper, consume)
                     }
