@@ -21,7 +21,10 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
         .target(name: "TranscriptFormats", dependencies: ["TranscriptModel", "CZlib"]),
-        .target(name: "TranscriptSearch", dependencies: ["TranscriptModel"]),
+        // The byte-shuffle filter of the one-pass scan for several literals (SSSE3 / NEON, chosen at
+        // run time; own C code, no system library).
+        .target(name: "CScan"),
+        .target(name: "TranscriptSearch", dependencies: ["TranscriptModel", "CScan"]),
         .target(name: "TranscriptRendering", dependencies: ["TranscriptModel", "TranscriptSearch"]),
         .target(name: "TranscriptStore", dependencies: ["TranscriptModel", "TranscriptFormats", "TranscriptSearch"]),
         // Rows kept in ClickHouse, over its HTTP interface (a client on POSIX sockets).

@@ -163,6 +163,7 @@ let queries: [(kind: String, text: String, options: SearchOptions)] = [
     ("Turkish", "istanbul", SearchOptions(language: "tr")),
     ("regex, rare literal", "postmortem\\s+\\w+", SearchOptions(syntax: .regularExpression)),
     ("regex alternation", "budget|forecast", SearchOptions(syntax: .regularExpression)),
+    ("regex alternation, rare", "postmortem|zqxjv", SearchOptions(syntax: .regularExpression)),
     ("regex, no literal", "\\d{4}\\s\\w+", SearchOptions(syntax: .regularExpression)),
     ("across cues", "review the budget", SearchOptions(spanning: .acrossRows)),
     ("-s -w", "Budget", SearchOptions(caseMatching: .sensitive, words: .wholeWords)),

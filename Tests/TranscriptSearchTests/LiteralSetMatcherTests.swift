@@ -39,8 +39,10 @@ struct LiteralSetMatcherTests {
             let query = try Query(pattern, options: options)
             let reference = try RegexMatcher(query)
             let fast = try SearchRequest.matcher(for: query)
+            let pairs = try #require(LiteralSetMatcher(query, alternatives: pattern.components(separatedBy: "|"), setScan: .probePairs))
             for text in Self.texts {
                 #expect(fast.ranges(in: text) == reference.ranges(in: text), "\(pattern) in \(text)")
+                #expect(pairs.ranges(in: text) == reference.ranges(in: text), "\(pattern) in \(text), probe pairs")
             }
         }
     }
@@ -121,6 +123,67 @@ struct LiteralSetMatcherTests {
                 let span = max(pair.first.offset, pair.second.offset)
                 let expected = (from..<max(from, to - span)).filter { matches(pair.first, $0) && matches(pair.second, $0) }
                 #expect(found[run] == expected, "run \(run) of \(runCount) in \(from)..<\(to)")
+            }
+        }
+    }
+
+    /// The nibble-table scanner reports, per run and in ascending order, exactly the places its
+    /// filter passes (checked one place at a time), among them every place the whole run
+    /// occurs: on random texts of few letters (many candidates, full batches, the tail).
+    @Test(.enabled(if: TeddyScanner.isAvailable), arguments: [1, 2, 3, 8])
+    func teddyScannerReportsEveryPlaceItsFilterPasses(_ runCount: Int) {
+        var state: UInt64 = UInt64(runCount) &+ 99
+        func next() -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(truncatingIfNeeded: state >> 33)
+        }
+        let alphabet = Array("abAB @`qQ".utf8)
+        let bytes = (0..<20_000).map { _ in alphabet[next() % alphabet.count] }
+        let folds = next() % 2 == 0
+        let runs: [[LiteralPattern.CharacterPattern]] = (0..<runCount).map { _ in
+            (0..<(1 + next() % 6)).map { _ in
+                var pattern = LiteralPattern.CharacterPattern()
+                let letter = Array("abq @".utf8)[next() % 5]
+                pattern.insertASCII(UInt32(letter))
+                if folds && letter >= UInt8(ascii: "a") { pattern.insertASCII(UInt32(letter - 0x20)) }
+                return pattern
+            }
+        }
+        Self.expectTeddyPlaces(runs, bytes, ranges: [(0, bytes.count), (7, 40), (13, 5_013), (3, 3)])
+    }
+
+    /// The same for the runs of every alternative set above, over the hard texts joined.
+    @Test(.enabled(if: TeddyScanner.isAvailable), arguments: optionGrid)
+    func teddyScannerReportsEveryPlaceForTheAlternativeSets(_ options: SearchOptions) throws {
+        let bytes = Array((Self.texts + Self.texts.map { $0.uppercased() }).joined(separator: " ").utf8)
+        for pattern in Self.patterns {
+            let matcher = try #require(LiteralSetMatcher(try Query(pattern, options: options), alternatives: pattern.components(separatedBy: "|")))
+            for group in matcher.runGroups {
+                let runs = group.compactMap { index -> [LiteralPattern.CharacterPattern]? in
+                    guard case .asciiRun(let run, _) = matcher.alternatives[index].pattern.anchor else { return nil }
+                    return Array(matcher.alternatives[index].pattern.characters[run])
+                }
+                Self.expectTeddyPlaces(runs, bytes, ranges: [(0, bytes.count), (5, 77)])
+            }
+        }
+    }
+
+    /// Scans `bytes` in each of `ranges` with a `TeddyScanner` for `runs` and expects, per run,
+    /// the places the filter passes one at a time, a superset of the run's occurrences.
+    static func expectTeddyPlaces(_ runs: [[LiteralPattern.CharacterPattern]], _ bytes: [UInt8], ranges: [(Int, Int)]) {
+        let scanner = TeddyScanner(runs: runs.map { $0[...] })
+        bytes.withUnsafeBufferPointer { buffer in
+            let base = buffer.baseAddress.unsafelyUnwrapped
+            for (from, to) in ranges {
+                var found = [[Int]](repeating: [], count: runs.count)
+                scanner.scan(base, from: from, to: to) { run, places in found[run] += places }
+                for (number, run) in runs.enumerated() {
+                    let starts = from..<max(from, to - run.count + 1)
+                    let expected = starts.filter { scanner.passes(base, run: number, at: $0) }
+                    #expect(found[number] == expected, "run \(number) of \(runs.count) in \(from)..<\(to)")
+                    let occurrences = starts.filter { start in run.indices.allSatisfy { run[$0].accepts(UInt32(bytes[start + $0])) } }
+                    #expect(Set(occurrences).isSubset(of: expected), "run \(number) of \(runs.count) in \(from)..<\(to)")
+                }
             }
         }
     }

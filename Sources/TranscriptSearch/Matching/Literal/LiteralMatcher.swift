@@ -47,7 +47,7 @@ import TranscriptModel
 /// | verbatim, `-s`, `-w`, `-s -w`             | this scan                                            |
 /// | any of those `--across-cues`              | this scan over each transcript's joined text, in chunks on every core (`JoinedChunks`) |
 /// | `-E` of literals only (`a|b c`), with `-w`/`-s`/across | `LiteralSetMatcher`: one scan for up to 8 alternatives |
-/// |                                           | (`PairSetScanner`), this verify step for each; more: a pass per 8 |
+/// |                                           | (`TeddyScanner`, else `PairSetScanner`), this verify step for each; more: a pass per 8 |
 /// | `-E` with a required literal              | `PrefilteredRegexMatcher`: this scan picks rows, `Regex` on them |
 /// | `-E` with nothing to narrow by            | `RegexMatcher` on every core                         |
 /// | `--ignore-accents`, `--language tr`/`az`, with `-s`/`-w`/across | this scan with folding (`LiteralPattern.Folding`): each |

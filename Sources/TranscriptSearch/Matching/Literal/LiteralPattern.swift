@@ -296,7 +296,7 @@ struct LiteralPattern: Sendable {
     }
 
     /// Rough share (percent) of `byte` in English text, to pick the rarest byte to scan for.
-    private static func frequency(_ byte: UInt8) -> Double {
+    static func frequency(_ byte: UInt8) -> Double {
         switch byte | 0x20 {
         case UInt8(ascii: " "): return 18
         case UInt8(ascii: "e"): return 10

@@ -4,11 +4,12 @@
 ///
 /// ```
 ///  hazards   the union of the alternatives' hazards, one pass each → rows to the reference
-///  scan      the alternatives anchored on an ASCII run: one `PairSetScanner` pass over the piece
-///            testing every run's two probes (up to `PairSetScanner.maximumRuns` runs a pass;
-///            more alternatives take more passes); one anchored on a non-ASCII character: its
+///  scan      the alternatives anchored on an ASCII run: one pass over the piece for up to
+///            eight runs (more alternatives take more passes): `TeddyScanner`'s nibble tables
+///            where the processor has a byte shuffle (SSSE3, NEON), else `PairSetScanner`
+///            testing every run's two probes; one anchored on a non-ASCII character: its
 ///            spellings found by memchr, as `LiteralMatcher` finds them
-///  verify    at each place an alternative's probes match, that alternative's `PieceScan` checks
+///  verify    at each place the scan reports for an alternative, its `PieceScan` checks
 ///            the run and verifies the candidate (folding, whole words, unsure → reference):
 ///            every occurrence, overlapping ones too
 ///  choose    the alternatives' occurrences merged in (row, start) order; per row, as `Regex`
@@ -17,12 +18,11 @@
 ///  reference a row any alternative was unsure of goes to the whole pattern's `RegexMatcher`
 /// ```
 ///
-/// Cost: one pass over memory for up to eight ASCII-anchored alternatives (per 32 bytes, four
-/// loads and compares per alternative and one test: compute grows with the alternatives, memory
-/// traffic does not), one more pass per group of eight, per hazard and per non-ASCII anchor, a
-/// merge of the occurrences (O(occurrences × alternatives)), and the reference on unsure rows.
-/// A nibble-table filter (Teddy) would test many alternatives at the cost of one, but needs a
-/// byte shuffle that Swift's SIMD types do not offer; the pair filter is what they compile well.
+/// Cost: one pass over memory for up to eight ASCII-anchored alternatives (with the nibble
+/// tables, per 16 bytes up to three loads and six byte shuffles whatever their number, about one
+/// single literal's scan; with the probe pairs, per 32 bytes four loads and compares per
+/// alternative), one more pass per group of eight, per hazard and per non-ASCII anchor, a merge
+/// of the occurrences (O(occurrences × alternatives)), and the reference on unsure rows.
 struct LiteralSetMatcher: Matcher, HitLengthBounded {
     let alternatives: [LiteralMatcher]
     let reference: RegexMatcher
@@ -35,9 +35,27 @@ struct LiteralSetMatcher: Matcher, HitLengthBounded {
     /// A hit is one alternative's: the longest of theirs.
     var longestASCIIHit: Int { alternatives.map(\.longestASCIIHit).max() ?? 0 }
 
+    /// How one pass looks for the ASCII-anchored alternatives.
+    enum SetScan {
+        /// `TeddyScanner`: one filter for every run, at the cost of one run's scan.
+        case nibbleTables
+        /// `PairSetScanner`: every run's two probes per block (Swift SIMD, any processor).
+        case probePairs
+
+        /// The nibble tables where the processor has a byte shuffle, else the probe pairs.
+        static var preferred: SetScan { TeddyScanner.isAvailable ? .nibbleTables : .probePairs }
+    }
+
+    /// How each group's pass is made.
+    let setScan: SetScan
+    /// With the nibble tables, each group's scanner (its tables made once); else none.
+    let scanners: [TeddyScanner]
+
     /// A matcher for `query` (a regular expression whose pattern is `alternatives` joined by `|`),
-    /// or nil when the literal scan cannot take one of them.
-    init?(_ query: Query, alternatives texts: [String]) {
+    /// or nil when the literal scan cannot take one of them; `setScan` chooses the scan (tests
+    /// run both).
+    init?(_ query: Query, alternatives texts: [String], setScan: SetScan = .preferred) {
+        self.setScan = setScan
         var options = query.options
         options.syntax = .verbatim
         var alternatives: [LiteralMatcher] = []
@@ -58,6 +76,12 @@ struct LiteralSetMatcher: Matcher, HitLengthBounded {
         }
         runGroups = stride(from: 0, to: runs.count, by: PairSetScanner.maximumRuns).map {
             Array(runs[$0..<min(runs.count, $0 + PairSetScanner.maximumRuns)])
+        }
+        scanners = setScan == .probePairs ? [] : runGroups.map { group in
+            TeddyScanner(runs: group.compactMap { index in
+                guard case .asciiRun(let run, _) = alternatives[index].pattern.anchor else { return nil }
+                return alternatives[index].pattern.characters[run]
+            })
         }
     }
 
@@ -91,7 +115,7 @@ struct LiteralSetMatcher: Matcher, HitLengthBounded {
                 scans[0].markHazards(hazards)
                 for index in scans.indices.dropFirst() { scans[index].needsReference = scans[0].needsReference }
                 let (lower, upper) = (scans[0].lower, scans[0].upper)
-                for group in runGroups {
+                for (number, group) in runGroups.enumerated() {
                     var runs: [Range<Int>] = []
                     var pairs: [(first: PairScanner.Probe, second: PairScanner.Probe)] = []
                     for index in group {
@@ -101,7 +125,7 @@ struct LiteralSetMatcher: Matcher, HitLengthBounded {
                     }
                     // Per alternative, the next start it considers (it may skip ahead).
                     var resume = [Int](repeating: lower, count: group.count)
-                    PairSetScanner(pairs: pairs).scan(base, from: lower, to: upper) { member, places in
+                    let consume = { (member: Int, places: UnsafeBufferPointer<Int>) in
                         let run = runs[member]
                         // The alternative's scan, moved out of its slot for the batch and back.
                         let slot = scans.baseAddress.unsafelyUnwrapped + group[member]
@@ -112,6 +136,12 @@ struct LiteralSetMatcher: Matcher, HitLengthBounded {
                         }
                         slot.initialize(to: scan)
                         resume[member] = next
+                    }
+                    switch setScan {
+                    case .nibbleTables:
+                        scanners[number].scan(base, from: lower, to: upper, consume)
+                    case .probePairs:
+                        PairSetScanner(pairs: pairs).scan(base, from: lower, to: upper, consume)
                     }
                 }
                 for index in alternatives.indices {
