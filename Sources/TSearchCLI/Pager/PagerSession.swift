@@ -209,7 +209,9 @@ final class PagerSession: @unchecked Sendable {
     /// leave; anything else waits for the rows.
     private func keyWhileLoading(_ key: PagerKey) {
         switch key {
-        case .escape where !isTypingQuery, .control("c"), .character("q") where !isTypingQuery:
+        case .escape where !isTypingQuery,
+             .control("c"),
+             .character("q") where !isTypingQuery:
             return finish()
         case .character("/") where !isTypingQuery:
             isTypingQuery = true
