@@ -1,4 +1,5 @@
 import TranscriptSearch
+import TranscriptStore
 
 /// The process's exit status, as grep's: 0 something matched (or was printed), 1 nothing did,
 /// 2 an error.
@@ -48,6 +49,9 @@ public enum TSearchCLI {
             let raw = try RawArguments.parse(arguments)
             var environment = environment
             environment.searchTimeout = searchTimeout(raw, environment: environment)
+            if let given = environment.variables["TSEARCH_CACHE_MAX_BYTES"], !given.isEmpty, StoreLocation.bytes(given) == nil {
+                environment.report("warning: TSEARCH_CACHE_MAX_BYTES=\(given) is not a size (bytes, or 500M, 2G); the default bound is used")
+            }
             if raw.version {
                 environment.stdout.line("tsearch \(Help.version)")
                 return .success

@@ -67,7 +67,7 @@ public struct StoreLocation: Sendable, Equatable {
 
     /// `text` as a number of bytes: digits, then optionally `K`, `M` or `G` (binary: 1024, 1024²,
     /// 1024³; `KiB`, `MB` and the like read the same); nil when it is not one.
-    static func bytes(_ text: String) -> Int64? {
+    public static func bytes(_ text: String) -> Int64? {
         let trimmed = text.trimmingSpaces.uppercased()
         let digits = trimmed.prefix { $0.isASCII && $0.isNumber }
         guard let number = Int64(digits) else { return nil }

@@ -140,4 +140,16 @@ import Testing
         #expect(try setup.rowCaches()["e"] != nil, "the cache this search wrote stays")
         #expect(try setup.rowCaches()["a"] == nil, "the oldest went")
     }
+
+    @Test func aBoundThatIsNotASizeIsSaidAndTheDefaultUsed() throws {
+        let setup = try Setup()
+        let outcome = try TSearch.run(
+            ["search", "-c", "budget", "e.srt"], in: setup.folder,
+            environment: ["TSEARCH_STATE": setup.state.path, "TSEARCH_ROW_CACHE_MIN_BYTES": "0", "TSEARCH_CACHE_MAX_BYTES": "lots"])
+        #expect(outcome.stdout == "e.srt:5\n5 total\n")
+        #expect(outcome.stderr.contains("TSEARCH_CACHE_MAX_BYTES=lots is not a size"), "\(outcome.stderr)")
+        #expect(try setup.rowCaches()["e"] != nil, "the default bound keeps a small cache")
+        let sized = try setup.run(["search", "-c", "budget", "e.srt"], bound: 1 << 20)
+        #expect(!sized.stderr.contains("TSEARCH_CACHE_MAX_BYTES"), "\(sized.stderr)")
+    }
 }
