@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Times `tsearch pager QUERY DIR` in tmux, polling the screen every 20 ms: from the start to the first
-hits on screen, and to the whole count (no progress left in the status line). `cold` starts from an
+"""Times `tsearch pager QUERY DIR` in tmux, polling the screen every 20 ms: from the start to the
+loading's progress in the status line (`reading …`), to the first hits on screen, and to the whole
+count (no progress left in the status line). `cold` starts from an
 empty state folder (no caches), `warm` keeps the one given:
 
     python3 Scripts/pager/make-meetings.py /tmp/meetings 2000
@@ -24,10 +25,12 @@ os.makedirs(state, exist_ok=True)
 cmd = "TSEARCH_STATE=%s/session.json %s pager %s %s; sleep 30" % (state, binary, query, folder)
 start = time.monotonic()
 tmux("new-session", "-d", "-s", "m", "-x", "160", "-y", "30", cmd)
-first = whole = None
+first = whole = progress = None
 firstline = ""
 while time.monotonic() - start < 120:
     screen = tmux("capture-pane", "-p", "-t", "m")
+    if progress is None and "reading " in screen:
+        progress = time.monotonic() - start
     status = [l for l in screen.splitlines() if '"%s"  hit ' % query in l]
     if status:
         now = time.monotonic() - start
@@ -40,4 +43,4 @@ while time.monotonic() - start < 120:
 tmux("send-keys", "-t", "m", "q")
 time.sleep(0.5)
 tmux("kill-server")
-print("%s first=%.2fs whole=%s | %s | %s" % (mode, first or -1, "%.2fs" % whole if whole else "?", firstline[:90], wholeline[:60] if whole else ""))
+print("%s progress=%s first=%.2fs whole=%s | %s | %s" % (mode, "%.2fs" % progress if progress is not None else "none", first or -1, "%.2fs" % whole if whole else "?", firstline[:90], wholeline[:60] if whole else ""))

@@ -11,6 +11,8 @@
 // - per query kind, the Regex reference's time (one run: it is slow) and the engine's, MB/s and
 //   rows/s of row text, and their ratio. The engine's hits must equal the reference's: a
 //   difference stops the benchmark with exit status 1 before any speed is printed for that query;
+//   then literal-only alternations next to the default search doing as much, each engine timed
+//   in a process of its own (`--engine-loop`);
 // - whole processes: `tsearch search -c` cold (no row cache) and warm, next to `rg -i -F -c` on the
 //   same file when rg is on the PATH, with ratios and each process's peak memory (and `-w`, `-E`
 //   next to `rg -w -i`, `rg -i -e`); printing every hit of a common word, listing and `--json`,
@@ -36,6 +38,10 @@ struct Options {
     /// A Python with ebooklib, beautifulsoup4 and lxml (e.g. the venv Scripts/realepubs/fetch.sh
     /// makes), to time ebooklib reading the same book in the same run.
     var python: String?
+    /// Only time the engine of this query on the corpus, 20 runs in a row, and print
+    /// `engine-loop HITS SECONDS` (the median): run as a child process by the search section, so
+    /// that each engine is timed in a process of its own.
+    var engineLoop: (text: String, options: SearchOptions)?
 
     init(_ arguments: [String]) {
         var rest = arguments.dropFirst()
@@ -48,6 +54,8 @@ struct Options {
             case "--python": python = rest.popFirst()
             case "--quick": quick = true
             case "--generate-only": generateOnly = true
+            case "--engine-loop": engineLoop = (rest.popFirst() ?? "", SearchOptions())
+            case "--regex": engineLoop?.options.syntax = .regularExpression
             default:
                 FileHandle.standardError.write(Data("usage: tsearch-bench [--quick] [--rows N] [--runs K] [--section load|search|suggest|process|export|epub|typing|navigation|server|all] [--python PATH]\n".utf8))
                 exit(2)
@@ -146,7 +154,8 @@ let cores = ProcessInfo.processInfo.activeProcessorCount
 print("tsearch-bench: \(options.rows) rows per format, median of \(options.runs) runs, \(cores) cores; corpus in \(folder.path)")
 
 /// The query kinds the README quotes; the common word is in about 3 rows in 10, the rare one in 1
-/// in 300 (see CorpusGenerator).
+/// in 300 (see CorpusGenerator). "the" has about as many hits as the alternation `budget|forecast`
+/// (503,207 against 473,450 in a million rows): the default search doing the same amount of work.
 let queries: [(kind: String, text: String, options: SearchOptions)] = [
     ("common word", "budget", SearchOptions()),
     ("rare word", "postmortem", SearchOptions()),
@@ -162,6 +171,7 @@ let queries: [(kind: String, text: String, options: SearchOptions)] = [
     ("accents off", "cafe", SearchOptions(diacritics: .insensitive)),
     ("Turkish", "istanbul", SearchOptions(language: "tr")),
     ("regex, rare literal", "postmortem\\s+\\w+", SearchOptions(syntax: .regularExpression)),
+    ("common word, as many", "the", SearchOptions()),
     ("regex alternation", "budget|forecast", SearchOptions(syntax: .regularExpression)),
     ("regex alternation, rare", "postmortem|zqxjv", SearchOptions(syntax: .regularExpression)),
     ("regex, no literal", "\\d{4}\\s\\w+", SearchOptions(syntax: .regularExpression)),
@@ -355,11 +365,22 @@ if options.wants("load") || options.wants("search") || options.wants("suggest") 
 
 // MARK: Search
 
+if let (text, searchOptions) = options.engineLoop {
+    let engine = try SearchRequest(text: text, options: searchOptions).runner()
+    var found = HitIndex(rowCount: 0)
+    var times: [Double] = []
+    for _ in 0..<20 { times.append(median(1) { found = engine.search(corpus) }) }
+    print("engine-loop \(found.count) \(times.sorted()[times.count / 2])")
+    exit(0)
+}
+
 if options.wants("search") {
     let megabytes = Double(corpus.textByteCount) / 1e6
     print("\nsearch (\(corpus.rowCount) rows, \(String(format: "%.1f", megabytes)) MB of row text): the Regex reference once, the engine \(options.runs) times")
     print("  (the reference: the Regex row by row on one core; the engine: what `tsearch` runs, on every core)")
     print("  query kind         query               hits   reference     engine     engine MB/s   engine rows/s   ratio")
+    // Each query's engine once its hits equal the reference's, with their count.
+    var checkedEngines: [String: (engine: SearchRunner, hits: Int)] = [:]
     for query in queries {
         let request = SearchRequest(text: query.text, options: query.options)
         let engine = try request.runner()
@@ -373,7 +394,35 @@ if options.wants("search") {
             exit(1)
         }
         let name = engine.matcher.map { " " + String(describing: type(of: $0)) } ?? ""
+        checkedEngines[query.text] = (engine, found.count)
         print("  \(padded(query.kind, 18)) \(padded("\"" + query.text + "\"", 18)) \(String(format: "%7d", expected.count))  \(format(referenceTime))  \(format(engineTime))  \(String(format: "%10.0f", megabytes / engineTime))  \(String(format: "%14.0f", Double(corpus.rowCount) / engineTime))  \(String(format: "%6.0f", referenceTime / engineTime))x\(name)")
+    }
+    // A literal-only alternation next to the default search doing as much: as many hits, or the
+    // same rare word alone. Each engine is timed in a process of its own (`--engine-loop`: 20 runs
+    // in a row, the median), the two processes alternating `--runs` times. In one process, what
+    // the searches before left in the caches and the allocator, and which core was free, moved
+    // one engine's runs by up to 2× while the other's stayed put; apart, each is at its steady pace.
+    print("  literal-only alternations next to the default search (each in a process of its own, 20 runs; medians of \(options.runs) alternating processes):")
+    for (alternation, single) in [("budget|forecast", "the"), ("postmortem|zqxjv", "postmortem")] {
+        guard let set = checkedEngines[alternation], let plain = checkedEngines[single] else { continue }
+        func timeApart(_ arguments: [String], hits: Int) throws -> Double {
+            let child = try run(CommandLine.arguments[0], ["--rows", String(options.rows), "--section", "search", "--engine-loop"] + arguments, environment: [:])
+            let words = child.stdout.split(separator: "\n").last?.split(separator: " ") ?? []
+            guard child.status == 0, words.count == 3, words[0] == "engine-loop", Int(words[1]) == hits, let seconds = Double(words[2]) else {
+                print("  \(arguments[0]): the timing process failed or found other hits than the reference: \(child.stdout.suffix(200)) \(child.stderr)")
+                exit(1)
+            }
+            return seconds
+        }
+        var setTimes: [Double] = [], plainTimes: [Double] = []
+        for _ in 0..<options.runs {
+            setTimes.append(try timeApart([alternation, "--regex"], hits: set.hits))
+            plainTimes.append(try timeApart([single], hits: plain.hits))
+        }
+        let (setTime, plainTime) = (setTimes.sorted()[setTimes.count / 2], plainTimes.sorted()[plainTimes.count / 2])
+        print("    \(padded("-E \"" + alternation + "\"", 22)) \(String(format: "%7d", set.hits)) hits \(format(setTime))   "
+            + "\(padded("\"" + single + "\"", 12)) \(String(format: "%7d", plain.hits)) hits \(format(plainTime))   "
+            + "ratio \(String(format: "%.2f", setTime / plainTime))")
     }
 }
 
@@ -553,7 +602,9 @@ if options.wants("navigation") {
     }
 }
 
-print(String(format: "\npeak memory: benchmark %.0f MiB, largest tsearch process %.0f MiB", peakMemoryMiB(RUSAGE_SELF), peakMemoryMiB(RUSAGE_CHILDREN)))
+// The children: the tsearch processes timed, and the benchmark's own --generate-only and
+// --engine-loop runs (each holding the corpus), when a section made them.
+print(String(format: "\npeak memory: benchmark %.0f MiB, largest child process (tsearch, or a benchmark child) %.0f MiB", peakMemoryMiB(RUSAGE_SELF), peakMemoryMiB(RUSAGE_CHILDREN)))
 if largestPeakMiB > 0 && corpus.textByteCount > 0 {
     let text = Double(corpus.textByteCount) / 1_048_576
     print(String(format: "largest `tsearch search -c` peak memory %.0f MiB = %.2f times the %.0f MiB of row text", largestPeakMiB, largestPeakMiB / text, text))
