@@ -40,7 +40,7 @@ def main():
             stamp = lambda t: f"{int(t // 3600):02d}:{int(t // 60 % 60):02d}:{t % 60:06.3f}"
             lines += [f"{stamp(start)} --> {stamp(end)}", f"<v {rng.choice(speakers)}>{cue_text(rng)}", ""]
         kind = rng.choice(["planning", "standup", "review", "sync", "retro"])
-        with open(os.path.join(sub, f"meeting-{number % 50:03d}-{kind}.vtt"), "w", encoding="utf-8") as out:
+        with open(os.path.join(sub, f"meeting-{number % 100:03d}-{kind}.vtt"), "w", encoding="utf-8") as out:
             out.write("\n".join(lines))
 
 
