@@ -149,7 +149,7 @@ struct LiteralSetMatcherTests {
                 return pattern
             }
         }
-        Self.expectTeddyPlaces(runs, bytes, ranges: [(0, bytes.count), (7, 40), (13, 5_013), (3, 3)])
+        Self.expectTeddyPlaces(runs, bytes, ranges: [(0, bytes.count), (7, 40), (13, 5_013), (3, 3), (5, 70), (1, 130)])
     }
 
     /// The same for the runs of every alternative set above, over the hard texts joined.
@@ -171,7 +171,16 @@ struct LiteralSetMatcherTests {
     /// Scans `bytes` in each of `ranges` with a `TeddyScanner` for `runs` and expects, per run,
     /// the places the filter passes one at a time, a superset of the run's occurrences.
     static func expectTeddyPlaces(_ runs: [[LiteralPattern.CharacterPattern]], _ bytes: [UInt8], ranges: [(Int, Int)]) {
-        let scanner = TeddyScanner(runs: runs.map { $0[...] })
+        for vectorBytes in TeddyScanner.vectorWidths {
+            expectTeddyPlaces(TeddyScanner(runs: runs.map { $0[...] }, vectorBytes: vectorBytes), runs, bytes, ranges: ranges)
+        }
+    }
+
+    /// The same with `scanner` (one vector width).
+    static func expectTeddyPlaces(
+        _ scanner: TeddyScanner, _ runs: [[LiteralPattern.CharacterPattern]], _ bytes: [UInt8], ranges: [(Int, Int)]
+    ) {
+        let vector = "\(scanner.vectorBytes)-byte vectors"
         bytes.withUnsafeBufferPointer { buffer in
             let base = buffer.baseAddress.unsafelyUnwrapped
             for (from, to) in ranges {
@@ -180,9 +189,9 @@ struct LiteralSetMatcherTests {
                 for (number, run) in runs.enumerated() {
                     let starts = from..<max(from, to - run.count + 1)
                     let expected = starts.filter { scanner.passes(base, run: number, at: $0) }
-                    #expect(found[number] == expected, "run \(number) of \(runs.count) in \(from)..<\(to)")
+                    #expect(found[number] == expected, "run \(number) of \(runs.count) in \(from)..<\(to), \(vector)")
                     let occurrences = starts.filter { start in run.indices.allSatisfy { run[$0].accepts(UInt32(bytes[start + $0])) } }
-                    #expect(Set(occurrences).isSubset(of: expected), "run \(number) of \(runs.count) in \(from)..<\(to)")
+                    #expect(Set(occurrences).isSubset(of: expected), "run \(number) of \(runs.count) in \(from)..<\(to), \(vector)")
                 }
             }
         }

@@ -19,8 +19,8 @@ internal import CScan
 /// The filter may report places where a run does not occur (nibble tables accept more bytes
 /// than put in, and only the window is looked at): the consumer checks the whole run, as it
 /// does after `PairSetScanner`. Cost per 16 bytes: up to three loads and six shuffles whatever
-/// the number of runs (up to `maximumRuns`). On a processor without SSSE3 (x86_64) or NEON
-/// (arm64), `isAvailable` is false and callers use `PairSetScanner`.
+/// the number of runs (up to `maximumRuns`); with AVX2, the same per 32 bytes. On a processor
+/// without SSSE3 (x86_64) or NEON (arm64), `isAvailable` is false and callers use `PairSetScanner`.
 struct TeddyScanner {
     /// The most runs one pass tests: a bucket per bit of a byte.
     static let maximumRuns = 8
@@ -29,6 +29,9 @@ struct TeddyScanner {
 
     /// Whether the vector filter runs on this processor.
     static let isAvailable = cscan_teddy_available() != 0
+    /// The vector widths (bytes) the filter can run here, narrowest first: 16 (SSSE3, NEON), and
+    /// 32 where AVX2 runs; empty without a byte shuffle.
+    static let vectorWidths = [16, 32].filter { $0 <= Int(cscan_teddy_widest()) }
 
     /// Per run, its window's offset in the run.
     let windowOffsets: [Int]
@@ -36,16 +39,21 @@ struct TeddyScanner {
     let lengths: [Int]
     /// The window's length, the same for every run: 1 ... 3.
     let width: Int
+    /// The widest vector this scanner uses, in bytes.
+    let vectorBytes: Int
     /// The filter's tables.
     private let tables: cscan_teddy
 
     /// A scanner for `runs` (each run's character patterns, every one accepting ASCII bytes;
-    /// 1 ... `maximumRuns` runs, none empty).
-    init(runs: [ArraySlice<LiteralPattern.CharacterPattern>]) {
+    /// 1 ... `maximumRuns` runs, none empty), with vectors of at most `vectorBytes` (one of
+    /// `vectorWidths`; nil: the widest, as searches use; tests run each).
+    init(runs: [ArraySlice<LiteralPattern.CharacterPattern>], vectorBytes: Int? = nil) {
         precondition((1...Self.maximumRuns).contains(runs.count) && runs.allSatisfy { !$0.isEmpty })
         let width = min(3, runs.map(\.count).min() ?? 1)
         var tables = cscan_teddy()
         tables.width = Int32(width)
+        tables.vector_bytes = Int32(vectorBytes ?? 0)
+        self.vectorBytes = vectorBytes ?? Int(cscan_teddy_widest())
         var offsets: [Int] = []
         for (bucket, run) in runs.enumerated() {
             let characters = Array(run)
