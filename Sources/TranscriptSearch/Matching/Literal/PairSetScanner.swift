@@ -15,7 +15,7 @@
 /// and its memory bounded. Cost: per 32 bytes, four unaligned loads, four compares and two ANDs
 /// per run, and one test: k runs cost about k single scans. With more runs than `maximumRuns`,
 /// the caller makes several passes. It is the fallback of `TeddyScanner` (one scan's cost for
-/// every run, but it needs a byte shuffle: SSSE3 or NEON), in Swift SIMD for any processor.
+/// every run, but it needs a byte shuffle: AVX2, SSSE3 or NEON), in Swift SIMD for any processor.
 struct PairSetScanner {
     /// The most runs one pass tests (bounding the masks kept per block and the batches' memory,
     /// 8 × `batchSize` places); more runs take more passes.

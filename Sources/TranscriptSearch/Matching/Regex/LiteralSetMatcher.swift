@@ -6,7 +6,7 @@
 ///  hazards   the union of the alternatives' hazards, one pass each → rows to the reference
 ///  scan      the alternatives anchored on an ASCII run: one pass over the piece for up to
 ///            eight runs (more alternatives take more passes): `TeddyScanner`'s nibble tables
-///            where the processor has a byte shuffle (SSSE3, NEON), else `PairSetScanner`
+///            where the processor has a byte shuffle (AVX2, SSSE3, NEON), else `PairSetScanner`
 ///            testing every run's two probes; one anchored on a non-ASCII character: its
 ///            spellings found by memchr, as `LiteralMatcher` finds them
 ///  verify    at each place the scan reports for an alternative, its `PieceScan` checks
@@ -19,8 +19,8 @@
 /// ```
 ///
 /// Cost: one pass over memory for up to eight ASCII-anchored alternatives (with the nibble
-/// tables, per 16 bytes up to three loads and six byte shuffles whatever their number, about one
-/// single literal's scan; with the probe pairs, per 32 bytes four loads and compares per
+/// tables, per 16 bytes (32 with AVX2) up to three loads and six byte shuffles whatever their
+/// number, about one single literal's scan; with the probe pairs, per 32 bytes four loads and compares per
 /// alternative), one more pass per group of eight, per hazard and per non-ASCII anchor, a merge
 /// of the occurrences (O(occurrences × alternatives)), and the reference on unsure rows.
 struct LiteralSetMatcher: Matcher, HitLengthBounded {
