@@ -99,6 +99,12 @@ struct ArgumentTests {
         (["search", "--padding", "2"], "--padding does not apply to tsearch search"),
         (["search", "--timeout", "-3"], #"--timeout expects seconds from 0 (no limit) to 86400, like 10 or 0.5, found "-3""#),
         (["rows", "--timeout", "3"], "--timeout does not apply to tsearch rows"),
+        // The pager takes a search's flags as export does, not export's own.
+        (["pager", "--format", "html"], "--format does not apply to tsearch pager"),
+        (["pager", "-o", "page.html"], "--output does not apply to tsearch pager"),
+        (["pager", "--all-rows"], "--all-rows does not apply to tsearch pager"),
+        (["pager", "--media", "talk.mp4"], "--media does not apply to tsearch pager"),
+        (["pager", "--pre-tag", "<b>"], "--pre-tag does not apply to tsearch pager"),
     ])
     func usageErrors(_ arguments: [String], _ message: String) {
         #expect(throws: UsageError.self) { try RawArguments.parse(arguments) }

@@ -27,6 +27,8 @@ struct Flag: Sendable {
     static let loading: Set<CommandName> = [.search, .rows, .speakers]
     static let printingHits: Set<CommandName> = searching.union(CommandName.navigating).union([.export])
     static let printing: Set<CommandName> = loading.union(CommandName.navigating)
+    /// The commands that search and show a whole result their own way: they take a search's
+    /// flags. What only `export` writes (`--format`, `-o`, `--all-rows`, …) names `[.export]`.
     static let exporting: Set<CommandName> = [.export, .pager]
     static let everywhere: Set<CommandName> = Set(CommandName.allCases)
 
@@ -169,7 +171,7 @@ struct Flag: Sendable {
              commands: loading.union(exporting)) { raw, _ in raw.rollingCaptions = .keep },
         Flag(long: "format", short: nil, valueName: "FORMAT",
              help: "What export writes: ansi (for a terminal or less -R), html (one self-contained page), markup (TSV, hits in tags), edl (mpv's playlist of the moments), m3u (the same for VLC).",
-             commands: exporting, value: .choices(ExportFormat.allCases.map(\.rawValue))) { raw, value throws(UsageError) in
+             commands: [.export], value: .choices(ExportFormat.allCases.map(\.rawValue))) { raw, value throws(UsageError) in
             guard let format = ExportFormat(rawValue: value) else {
                 throw UsageError("--format expects ansi, html, markup, edl or m3u, found \"\(value)\"")
             }
@@ -177,13 +179,13 @@ struct Flag: Sendable {
         },
         Flag(long: "output", short: "o", valueName: "FILE",
              help: "Write to FILE (replaced whole and at once) instead of standard output.",
-             commands: exporting, value: .path) { raw, value in raw.outputPath = value },
+             commands: [.export], value: .path) { raw, value in raw.outputPath = value },
         Flag(long: "all-rows", short: nil, valueName: nil,
              help: "Include every row, not only rows with hits (and their -C context).",
-             commands: exporting) { raw, _ in raw.allRows = true },
+             commands: [.export]) { raw, _ in raw.allRows = true },
         Flag(long: "media", short: nil, valueName: "MEDIA",
              help: "The recording (a file or URL) to use instead of the video or audio beside each transcript: html links each timestamp to MEDIA#t=SECONDS; edl and m3u play MEDIA.",
-             commands: exporting, value: .path) { raw, value in raw.mediaURL = value },
+             commands: [.export], value: .path) { raw, value in raw.mediaURL = value },
         Flag(long: "padding", short: nil, valueName: "SECONDS",
              help: "Play SECONDS before and after each row with hits in edl and m3u (default 2); moments that then overlap are merged.",
              commands: [.export]) { raw, value throws(UsageError) in
@@ -194,10 +196,10 @@ struct Flag: Sendable {
         },
         Flag(long: "pre-tag", short: nil, valueName: "TAG",
              help: "The tag before each hit in markup (default <em>).",
-             commands: exporting) { raw, value in raw.preTag = value },
+             commands: [.export]) { raw, value in raw.preTag = value },
         Flag(long: "post-tag", short: nil, valueName: "TAG",
              help: "The tag after each hit in markup (default </em>).",
-             commands: exporting) { raw, value in raw.postTag = value },
+             commands: [.export]) { raw, value in raw.postTag = value },
         Flag(long: "mouse", short: nil, valueName: nil,
              help: "In the pager, a click on a hit makes it current and the wheel scrolls.",
              commands: [.pager]) { raw, _ in raw.mouse = true },
