@@ -141,6 +141,24 @@ import Testing
         #expect(try setup.rowCaches()["a"] == nil, "the oldest went")
     }
 
+    @Test func aCacheInUseThatAloneIsOverANewSmallerBoundIsRemoved() throws {
+        let setup = try Setup()
+        // Kept under no bound, then searched again under one smaller than its cache: a search
+        // that writes nothing still leaves the folder within the bound.
+        #expect(try setup.run(["search", "-c", "budget", "c.srt", "d.srt"], bound: nil).stdout == "c.srt:3\nd.srt:4\n7 total\n")
+        let kept = try setup.countedBytes()
+        let caches = try setup.rowCaches()
+        #expect(kept > 20_000 && !caches.isEmpty)
+        let bound = 1_000
+        let again = try setup.run(["search", "-c", "budget", "c.srt", "d.srt"], bound: bound)
+        #expect(again.stdout == "c.srt:3\nd.srt:4\n7 total\n")
+        let left = try setup.countedBytes()
+        #expect(left <= bound, "\(left) bytes kept")
+        #expect(try setup.rowCaches().isEmpty)
+        let next = try setup.run(["next"], bound: bound)
+        #expect(next.stdout.contains("hit 2 of 7"), "it searches again: \(next.stdout) \(next.stderr)")
+    }
+
     @Test func aBoundThatIsNotASizeIsSaidAndTheDefaultUsed() throws {
         let setup = try Setup()
         let outcome = try TSearch.run(

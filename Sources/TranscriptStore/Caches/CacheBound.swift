@@ -12,11 +12,12 @@ import TranscriptModel
 ///   bound, the least recently used removable one goes (by modification time, which a cache gets
 ///   anew when it is used, at most once a minute: `markUsed`). Never removed: the session file, its
 ///   lock and its caches (the session replaces those itself), and the caches the run that prunes
-///   reads or writes (`keeping`). So the folder holds at most the bound, or, when the latest
-///   search's own caches are larger, those alone: a row cache, small-files cache or session cache
-///   bigger than the whole bound is not written at all (`admits`; a session cache holding rows of
-///   standard input or a pipe is, since they cannot be read again), and a bound of 0 keeps no
-///   cache. The session file itself (the query, each file's fingerprint) is not counted.
+///   reads or writes (`keeping`), unless one of those alone is over the bound (kept under a
+///   larger bound before), which goes first. So the folder holds at most the bound, or, when the
+///   latest search's own caches together are larger, those alone: a row cache, small-files cache
+///   or session cache bigger than the whole bound is not written at all (`admits`; a session
+///   cache holding rows of standard input or a pipe is, since they cannot be read again), nor
+///   kept, and a bound of 0 keeps no cache. The session file itself (the query, each file's fingerprint) is not counted.
 /// - Another process may remove a file at any moment: a cache found missing is only a miss (a
 ///   mapped one stays readable until unmapped), and a file already gone is skipped.
 struct CacheBound: Sendable, Equatable {
@@ -87,7 +88,8 @@ struct CacheBound: Sendable, Equatable {
     }
 
     /// Removes the least recently used caches, never one in `keeping` (paths as the caches name
-    /// their files), until what is counted is within the bound; returns the files removed.
+    /// their files) unless it alone is over the bound, until what is counted is within the bound;
+    /// returns the files removed.
     @discardableResult
     func prune(keeping: Set<String>) -> [String] {
         let entries = entries(keeping: keeping)
@@ -95,7 +97,10 @@ struct CacheBound: Sendable, Equatable {
         let bound = bytes
         guard total > bound else { return [] }
         var removed: [String] = []
-        for entry in entries.filter(\.isRemovable).sorted(by: { $0.modified < $1.modified }) {
+        // A cache in use that alone is over the bound (written under a larger one) would not be
+        // written now (`admits`): it goes first, then the least recently used.
+        let oversized = entries.filter { keeping.contains($0.path) && $0.size > bound }
+        for entry in oversized + entries.filter(\.isRemovable).sorted(by: { $0.modified < $1.modified }) {
             guard total > bound else { break }
             FileCalls.remove(entry.path)
             total -= entry.size
