@@ -307,6 +307,25 @@ struct PagerWhereTests {
         ])
     }
 
+    @Test func bottomShowsTheLastRowWholeWhenItWraps() throws {
+        // Rows of one line and a last row of three: G must show all three of its lines.
+        let long = "We need to settle the marketing budget before the offsite, otherwise the travel numbers slip again"
+        let rows = (0..<12).map { index in
+            Row(id: RowID(source: 0, index: index), text: index == 11 ? long : "row \(index) budget", start: Timestamp(milliseconds: Int64(index) * 1000),
+                speaker: "Alice Johnson", locator: Locator(file: "m.vtt"))
+        }
+        let corpus = Corpus([Transcript(source: SourceInfo(path: "m.vtt", format: "vtt", encoding: "UTF-8"), rows: rows)])
+        let request = try SearchRequest(parsing: "budget")
+        for screenRows in [5, 6, 7, 8] {
+            var state = PagerState(corpus: corpus, index: try request.runner().search(corpus), request: request, current: 0, rows: screenRows, columns: 60)
+            _ = state.reduce(.key(.character("G")))
+            let frame = PagerView.render(state, colour: false)
+            let content = frame.dropLast().filter { !$0.isEmpty }
+            #expect(content.last == "          numbers slip again", "\(screenRows) rows: \(frame)")
+            #expect(content.count == screenRows - 1, "the screen is full: \(frame)")
+        }
+    }
+
     @Test func eachFileAndSectionStartsWithAHeaderRow() throws {
         func row(_ source: Int, _ index: Int, _ text: String, title: String?, file: String) -> Row {
             Row(id: RowID(source: source, index: index), text: text, title: title, locator: Locator(file: file))

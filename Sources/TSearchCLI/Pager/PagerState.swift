@@ -280,10 +280,12 @@ struct PagerState {
 
     private mutating func scrollToBottom() {
         topRow = max(0, corpus.rowCount - 1)
-        var used = 0
+        guard corpus.rowCount > 0 else { return }
+        // The last row's lines, then each row above it that still fits whole.
+        var used = PagerLayout.height(ofRow: topRow, in: self)
         while topRow > 0 {
             let height = PagerLayout.height(ofRow: topRow - 1, in: self)
-            if used + height + PagerLayout.height(ofRow: topRow, in: self) > contentHeight { break }
+            if used + height > contentHeight { break }
             used += height
             topRow -= 1
         }
