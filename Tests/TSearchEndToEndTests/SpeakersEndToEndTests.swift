@@ -102,6 +102,14 @@ import Testing
         let nobody = try TSearch.run(["speaker:Alice", "budget", "a.srt"], in: unlabelled)
         #expect(nobody.status == 1)
         #expect(nobody.stderr == "tsearch: no speaker matches \"Alice\": no row of these files has a speaker\n")
+
+        // `tsearch speakers` says the same of a name that picks nobody, and lists the others picked.
+        let listed = try TSearch.run(["speakers", "--color", "never", "speaker:Alise", "."], in: folder)
+        #expect(listed.status == 1 && listed.stdout.isEmpty)
+        #expect(listed.stderr == "tsearch: no speaker matches \"Alise\"; nearest: Alice Johnson (tsearch speakers lists them)\n")
+        let some = try TSearch.run(["speakers", "--color", "never", "speaker:wang", "speaker:alicia", "."], in: folder)
+        #expect(some.status == 0 && some.stdout == "1  Alicia Keyes\n")
+        #expect(some.stderr.hasPrefix("tsearch: no speaker matches \"wang\""), "\(some.stderr)")
     }
 
     /// The listing's `--facets` and the JSON summary's `facets` are the same disjunctive numbers:

@@ -9,7 +9,8 @@ import TranscriptStore
 /// write it), or `speaker` records with `--json`. Leading `speaker:` tokens keep the names they pick
 /// (`speaker:jo` lists "José García" and "Joanna Lee"), as a search would. The list is the
 /// library's `SuggestionCatalog`, the same names a `speaker:` token picks from; the shell completion
-/// of `speaker:` runs this command. Exit 1 when no speaker is listed.
+/// of `speaker:` runs this command (its stderr unread). A token that picks nobody is said on stderr
+/// with the nearest names, as `search` says it. Exit 1 when no speaker is listed.
 struct SpeakersCommand {
     /// What the raw arguments mean for listing speakers.
     struct Settings {
@@ -51,6 +52,9 @@ struct SpeakersCommand {
         if !typed.isEmpty {
             let picked = Set(typed.flatMap { catalog.suggestions(for: $0) }.map(\.value))
             speakers = speakers.filter { picked.contains($0.value) }
+            // A name that picks nobody is said on stderr with the nearest, as a search says it.
+            let values = typed.map { String($0.dropFirst("speaker:".count)) }
+            UnmatchedSpeakers.report(RowFilter(speakers: values), in: loaded.corpus, environment: environment)
         }
         let out = environment.stdout
         let styler = Styler(isEnabled: settings.colour)
