@@ -1,5 +1,6 @@
 import Testing
 @testable import TSearchCLI
+import TranscriptRendering
 
 /// The flag table drives `--help`, the man page and the completion scripts: every flag, command and
 /// value in the table must reach all of them. (The scripts loading in real shells is tested end to
@@ -58,13 +59,21 @@ struct GeneratedDocumentationTests {
     }
 
     /// `tsearch help pager` and the manual list every key of the pager's `?` screen.
-    @Test func thePagerKeysAreInItsHelpAndTheManual() {
+    @Test func thePagerKeysAreInItsHelpAndTheManual() throws {
         let help = Help.command(.pager)
         let man = ManPage.render()
         for key in PagerView.keys {
             #expect(help.contains(key.keys) && help.contains(key.action), "help pager lacks \(key.keys)")
             #expect(man.contains(ManPage.escaped(key.keys)) && man.contains(ManPage.escaped(key.action)), "the manual lacks \(key.keys)")
-            #expect(PagerView.help.contains { $0.contains(key.keys) && $0.contains(key.action) })
+            // The `?` screen: the action wrapped under its column, whole at any width.
+            for columns in [60, 100, 200] {
+                let screen = PagerOverlay(.help).lines(columns: columns)
+                let start = try #require(screen.firstIndex { $0.hasPrefix("  " + key.keys) }, "\(key.keys) at \(columns)")
+                let rest = screen[(start + 1)...].prefix { $0.hasPrefix(String(repeating: " ", count: 30)) }
+                let action = ([String(screen[start].dropFirst(30))] + rest.map { String($0.dropFirst(30)) }).joined(separator: " ")
+                #expect(action == key.action, "\(columns) columns")
+                #expect(([screen[start]] + rest).allSatisfy { TerminalWidth.of($0) <= columns }, "\(columns) columns")
+            }
         }
     }
 

@@ -144,6 +144,25 @@ struct PagerStateTests {
         try assertFrame(PagerView.render(help, colour: false), "help-60x14.txt")
     }
 
+    @Test func helpAndFacetsScrollAndQClosesThemNotThePager() throws {
+        var state = try Self.state(rows: 8, columns: 60)
+        #expect(state.reduce(.key(.character("?"))).isEmpty)
+        let footer = "j k Space b: scroll · q or any other key: close"
+        #expect(!PagerView.render(state, colour: false).contains(footer), "a longer list than the screen")
+        _ = state.reduce(.key(.character("G")))
+        #expect(PagerView.render(state, colour: false).dropLast().last == footer, "G reads it to its end")
+        _ = state.reduce(.key(.character("k")))
+        #expect(!PagerView.render(state, colour: false).contains(footer))
+        _ = state.reduce(.key(.character(" ")))
+        #expect(PagerView.render(state, colour: false).dropLast().last == footer, "never past its end")
+        #expect(state.reduce(.key(.character("q"))).isEmpty, "q closes it, not the pager")
+        #expect(state.overlay == nil)
+        #expect(state.reduce(.key(.character("f"))).isEmpty)
+        #expect(PagerView.render(state, colour: false).first?.hasPrefix("where the hits are") == true)
+        #expect(state.reduce(.key(.escape)).isEmpty && state.overlay == nil)
+        #expect(state.reduce(.key(.character("q"))) == [.quit])
+    }
+
     @Test func wideCharactersNeverSplitAndLinesFit() throws {
         for columns in [10, 11, 17, 40] {
             let state = try Self.state(rows: 30, columns: columns)

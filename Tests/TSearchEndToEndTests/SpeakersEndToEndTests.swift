@@ -218,11 +218,11 @@ extension PagerEndToEndTests {
         _ = try Self.tmux(["new-session", "-d", "-s", "pager", "-x", "100", "-y", "30", "-c", folder.path, "sh '\(folder.path)/run.sh'"])
         try Self.waitFor("hit 1/2")
         _ = try Self.tmux(["send-keys", "-t", "pager", "f"])
-        let screen = try Self.waitFor("any key closes this list")
+        let screen = try Self.waitFor("q or any other key: close")
         // The screen's lists, joined back into the command line's lines.
         var shown: [String] = []
         for line in screen.map({ $0.trimmingCharacters(in: .whitespaces) }) where !line.isEmpty {
-            if line.hasPrefix("any key") { break }
+            if line.hasPrefix("j k Space b: scroll") { break }
             if line.hasPrefix("hits by ") {
                 shown.append(line)
             } else if let last = shown.last {
@@ -230,8 +230,10 @@ extension PagerEndToEndTests {
             }
         }
         #expect(shown == printed)
-        _ = try Self.tmux(["send-keys", "-t", "pager", "x"])
-        try Self.waitFor("hit 1/2")
+        // q closes the list, not the pager (as q closes less's help); q again quits.
+        _ = try Self.tmux(["send-keys", "-t", "pager", "q"])
+        let closed = try Self.waitFor("hit 1/2")
+        #expect(!closed.contains { $0.hasPrefix("hits by ") }, "\(closed)")
         _ = try Self.tmux(["send-keys", "-t", "pager", "q"])
     }
 }

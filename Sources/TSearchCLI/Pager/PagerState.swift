@@ -55,9 +55,9 @@ struct PagerState {
     private(set) var rows: Int
     private(set) var columns: Int
     private(set) var mode: Mode = .navigating
-    private(set) var showsHelp = false
-    /// The facet lines shown in place of the rows after `f` (`FacetSummary`), until a key is pressed.
-    private(set) var facetLines: [String]?
+    /// The keys (`?`) or the facet lines (`f`, `FacetSummary`) shown in place of the rows, until
+    /// a key that does not scroll them closes them.
+    private(set) var overlay: PagerOverlay?
     /// The request whose results are awaited, if any (shown as "searching…").
     private(set) var awaiting: SearchRequest?
     /// A one-time note for the status line ("wrapped to the first hit").
@@ -120,10 +120,24 @@ struct PagerState {
             return []
         case .key(let key):
             note = nil
-            if showsHelp || facetLines != nil {
-                showsHelp = false
-                facetLines = nil
-                return key == .character("q") ? [.quit] : []
+            if var shown = overlay {
+                let page = max(1, contentHeight - 1)
+                let lines: Int
+                switch key {
+                case .character("j"), .down, .wheelDown, .enter: lines = 1
+                case .character("k"), .up, .wheelUp: lines = -1
+                case .character(" "), .pageDown, .control("f"): lines = page
+                case .character("b"), .pageUp, .control("b"): lines = -page
+                case .character("g"), .home: lines = -Int(Int32.max)
+                case .character("G"), .end: lines = Int(Int32.max)
+                default:
+                    // q, Esc or any other key closes it; the pager stays.
+                    overlay = nil
+                    return []
+                }
+                shown.scroll(by: lines, columns: columns, height: contentHeight)
+                overlay = shown
+                return []
             }
             switch mode {
             case .navigating: return navigate(key)
@@ -145,11 +159,11 @@ struct PagerState {
         case .character("b"), .pageUp, .control("b"): scroll(by: -max(1, layout.rowsOnScreen.count - 1))
         case .character("g"), .home: topRow = 0
         case .character("G"), .end: scrollToBottom()
-        case .character("?"): showsHelp = true
+        case .character("?"): overlay = PagerOverlay(.help)
         case .character("f"):
             // The same disjunctive counts as `search --facets` and the JSON summary.
             let facets = FacetSummary.facets(of: request, index: index, corpus: corpus)
-            facetLines = FacetSummary.screen(facets)
+            overlay = PagerOverlay(.lines(FacetSummary.screen(facets)))
         case .escape where awaiting != nil:
             // A search that takes too long is given up; the hits shown stay.
             awaiting = nil

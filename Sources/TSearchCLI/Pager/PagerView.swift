@@ -21,10 +21,6 @@ enum PagerView {
         ("f  ?  q", "hit counts (facets), this help, quit"),
     ]
 
-    static var help: [String] {
-        ["tsearch pager keys", ""] + keys.map { "  " + $0.keys.padding(28) + $0.action } + ["", "any key closes this help"]
-    }
-
     /// How the screen is drawn: in colour; without colour (`--color never`, `NO_COLOR`), hits
     /// underlined, the current one and the status line in reverse video, as less marks them; or as
     /// plain text (for tests).
@@ -40,10 +36,9 @@ enum PagerView {
     static func render(_ state: PagerState, look: Look, loading: String? = nil) -> [String] {
         let styler = Styler(isEnabled: look == .colour)
         var screen: [String] = []
-        if state.showsHelp {
-            screen = help.prefix(state.contentHeight).map { String($0.prefix(state.columns)) }
-        } else if let facets = state.facetLines {
-            screen = facets.prefix(state.contentHeight).map { clip(ControlSequences.stripped($0), to: state.columns) }
+        if let overlay = state.overlay {
+            screen = overlay.lines(columns: state.columns).dropFirst(overlay.top).prefix(state.contentHeight)
+                .map { clip(ControlSequences.stripped($0), to: state.columns) }
         } else {
             for line in state.layout.lines { screen.append(draw(line.cells, width: state.columns, styler: styler, look: look)) }
         }

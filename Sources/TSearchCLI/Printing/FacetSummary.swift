@@ -40,6 +40,6 @@ enum FacetSummary {
             for count in counts { lines.append("  \(ControlSequences.stripped(count.value ?? "(none)")) \(count.hits)") }
             lines.append("")
         }
-        return lines + ["any key closes this list"]
+        return lines
     }
 }
