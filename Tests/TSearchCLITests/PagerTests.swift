@@ -281,8 +281,21 @@ struct PagerQueryLineTests {
         #expect(state.awaiting == nil)
         let status = try #require(PagerView.render(state, colour: false).last)
         #expect(status.contains("/budget(▏") && status.contains("bad query") && !status.contains("searching…"))
-        // Mended, it searches again.
+        // Enter does not take it: the line stays, saying why and how to go back.
+        #expect(state.reduce(.key(.enter)).isEmpty)
+        guard case .editing = state.mode else {
+            Issue.record("Enter left the line with a bad pattern")
+            return
+        }
+        let kept = try #require(PagerView.render(state, colour: false).last)
+        #expect(kept.contains("/budget(▏") && kept.contains("bad query") && kept.contains("Esc goes back"), "\(kept)")
+        // Mended, it searches again, and Enter keeps it.
         #expect(!Self.type(")", into: &state).isEmpty)
+        _ = state.reduce(.key(.enter))
+        guard case .navigating = state.mode else {
+            Issue.record("Enter did not keep a good pattern")
+            return
+        }
     }
 
     @Test func nAndShiftNStepFromTheScreenAfterScrolling() throws {

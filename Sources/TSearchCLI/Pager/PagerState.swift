@@ -188,6 +188,13 @@ struct PagerState {
         var tokens = tokens, text = text, caret = caret
         switch key {
         case .enter:
+            // A bad pattern is not taken: the line stays, saying what is wrong (Esc goes back).
+            do {
+                try typedRequest(tokens: tokens, text: text).validate()
+            } catch where error.kind != .empty {
+                note = ControlSequences.stripped(error.description) + " (Esc goes back)"
+                return []
+            } catch {}
             mode = .navigating
             return []
         case .escape, .control("c"), .control("g"):
@@ -226,10 +233,7 @@ struct PagerState {
         // A token typed and finished with a space joins the filters, replacing one of its kind.
         (tokens, text, caret) = QueryLine.absorbTokens(tokens: tokens, text: text, caret: caret)
         mode = .editing(tokens: tokens, text: text, caret: caret, before: before)
-        // The options of the search asked for last (a toggle's may still be on its way).
-        let options = (awaiting ?? request).options
-        var next = SearchRequest(text: String(text), options: options)
-        if let parsed = try? SearchRequest(parsing: QueryLine.query(tokens: tokens, text: text), options: options) { next = parsed }
+        let next = typedRequest(tokens: tokens, text: text)
         do {
             // A bad pattern is said at once, in place; no search is started for it (an empty query
             // still goes to the searcher, which shows no hits for it).
@@ -242,6 +246,14 @@ struct PagerState {
         guard next != (awaiting ?? request) else { return [] }
         awaiting = next
         return [.search(next)]
+    }
+
+    /// The request the `/` line says: its tokens and text, with the options of the search asked
+    /// for last (a toggle's may still be on its way). Not validated.
+    private func typedRequest(tokens: [String], text: [Character]) -> SearchRequest {
+        let options = (awaiting ?? request).options
+        return (try? SearchRequest(parsing: QueryLine.query(tokens: tokens, text: text), options: options))
+            ?? SearchRequest(text: String(text), options: options)
     }
 
     private mutating func toggle(_ change: (inout SearchOptions) -> Void) -> [PagerEffect] {
