@@ -298,6 +298,26 @@ struct PagerQueryLineTests {
         }
     }
 
+    @Test func aToggleOnItsWayIsNotLostToABadPatternTypedMeanwhile() throws {
+        var state = try Self.state("budget")
+        _ = state.reduce(.key(.character("r")))
+        let regex = try #require(state.awaiting)
+        // Typed before the toggle's search came back: a bad pattern for a regular expression.
+        _ = state.reduce(.key(.character("/")))
+        #expect(Self.type("(", into: &state).isEmpty)
+        #expect(state.awaiting == regex, "the toggle's search is still awaited")
+        _ = state.reduce(.results(regex, try regex.runner().search(PagerStateTests.corpus)))
+        #expect(state.request.options.syntax == .regularExpression)
+        let status = try #require(PagerView.render(state, colour: false).last)
+        #expect(status.contains("/budget(▏") && status.contains("bad query"), "still said when the toggle's hits come: \(status)")
+        // Enter does not take `budget(` as verbatim text: the pattern is still a bad one.
+        _ = state.reduce(.key(.enter))
+        guard case .editing = state.mode else {
+            Issue.record("the toggle was lost: Enter took the pattern as verbatim text")
+            return
+        }
+    }
+
     @Test func nAndShiftNStepFromTheScreenAfterScrolling() throws {
         // Six rows on screen at most: scrolling past the current hit leaves it behind.
         var state = try Self.state("budget", rows: 4, columns: 200)

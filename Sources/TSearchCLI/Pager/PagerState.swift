@@ -112,6 +112,8 @@ struct PagerState {
             cursor = HitCursor.reanchored(in: newIndex, from: anchor, rowsOnScreen: onScreen)
             awaiting = nil
             if let current = cursor.current, !onScreen.contains(index.hit(at: current).row) { centreOnCurrentHit() }
+            // A toggle's results came back while the / line holds a bad pattern: it is still said.
+            if case .editing(let tokens, let text, _, _) = mode { note = problem(ofTyped: typedRequest(tokens: tokens, text: text)) }
             return []
         case .searchFailed(let failed, let message):
             guard failed == awaiting else { return [] }  // stale
@@ -189,12 +191,10 @@ struct PagerState {
         switch key {
         case .enter:
             // A bad pattern is not taken: the line stays, saying what is wrong (Esc goes back).
-            do {
-                try typedRequest(tokens: tokens, text: text).validate()
-            } catch where error.kind != .empty {
-                note = ControlSequences.stripped(error.description) + " (Esc goes back)"
+            if let problem = problem(ofTyped: typedRequest(tokens: tokens, text: text)) {
+                note = problem + " (Esc goes back)"
                 return []
-            } catch {}
+            }
             mode = .navigating
             return []
         case .escape, .control("c"), .control("g"):
@@ -234,15 +234,15 @@ struct PagerState {
         (tokens, text, caret) = QueryLine.absorbTokens(tokens: tokens, text: text, caret: caret)
         mode = .editing(tokens: tokens, text: text, caret: caret, before: before)
         let next = typedRequest(tokens: tokens, text: text)
-        do {
-            // A bad pattern is said at once, in place; no search is started for it (an empty query
-            // still goes to the searcher, which shows no hits for it).
-            try next.validate()
-        } catch where error.kind != .empty {
-            awaiting = nil
-            note = ControlSequences.stripped(error.description)
+        // A bad pattern is said at once, in place; no search is started for it (an empty query
+        // still goes to the searcher, which shows no hits for it).
+        if let problem = problem(ofTyped: next) {
+            // The search awaited for what was typed before is not wanted any more, unless it
+            // carries a toggle (`r`, `i`, …) still on its way: its options are the ones typed with.
+            if awaiting?.options == request.options { awaiting = nil }
+            note = problem
             return []
-        } catch {}
+        }
         guard next != (awaiting ?? request) else { return [] }
         awaiting = next
         return [.search(next)]
@@ -254,6 +254,19 @@ struct PagerState {
         let options = (awaiting ?? request).options
         return (try? SearchRequest(parsing: QueryLine.query(tokens: tokens, text: text), options: options))
             ?? SearchRequest(text: String(text), options: options)
+    }
+
+    /// What is wrong with `typed` (a bad pattern), as the status line says it; nil when it can be
+    /// searched (an empty query too: the searcher shows no hits for it).
+    private func problem(ofTyped typed: SearchRequest) -> String? {
+        do {
+            try typed.validate()
+            return nil
+        } catch where error.kind != .empty {
+            return ControlSequences.stripped(error.description)
+        } catch {
+            return nil
+        }
     }
 
     private mutating func toggle(_ change: (inout SearchOptions) -> Void) -> [PagerEffect] {
