@@ -124,8 +124,8 @@ __attribute__((target("avx2"))) static inline __m256i cscan_lookup_avx2(const ui
     return _mm256_and_si256(lo, hi);
 }
 
-/// The SSSE3 loop's work 64 window starts a step; the rest (under 64 starts, or a nearly full
-/// `places`) goes to the SSSE3 loop.
+/// The SSSE3 loop's work, 64 window starts a step; what is left (under 64 starts, or a nearly
+/// full `places`) goes to the SSSE3 loop.
 __attribute__((target("avx2")))
 static size_t cscan_find_avx2(const cscan_teddy *teddy, const uint8_t *base, size_t from, size_t to,
                               size_t *places, uint8_t *buckets, size_t capacity, size_t *resume) {

@@ -17,7 +17,8 @@ import TranscriptModel
 ///   latest search's own caches together are larger, those alone: a row cache, small-files cache
 ///   or session cache bigger than the whole bound is not written at all (`admits`; a session
 ///   cache holding rows of standard input or a pipe is, since they cannot be read again), nor
-///   kept, and a bound of 0 keeps no cache. The session file itself (the query, each file's fingerprint) is not counted.
+///   kept, and a bound of 0 keeps no cache. The session file itself (the query, each file's
+///   fingerprint) is not counted.
 /// - Another process may remove a file at any moment: a cache found missing is only a miss (a
 ///   mapped one stays readable until unmapped), and a file already gone is skipped.
 struct CacheBound: Sendable, Equatable {

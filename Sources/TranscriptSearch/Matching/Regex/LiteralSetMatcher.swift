@@ -20,8 +20,8 @@
 ///
 /// Cost: one pass over memory for up to eight ASCII-anchored alternatives (with the nibble
 /// tables, per 16 bytes (32 with AVX2) up to three loads and six byte shuffles whatever their
-/// number, about one single literal's scan; with the probe pairs, per 32 bytes four loads and compares per
-/// alternative), one more pass per group of eight, per hazard and per non-ASCII anchor, a merge
+/// number, about one single literal's scan; with the probe pairs, per 32 bytes four loads and
+/// compares per alternative), one more pass per group of eight, per hazard and per non-ASCII anchor, a merge
 /// of the occurrences (O(occurrences × alternatives)), and the reference on unsure rows.
 struct LiteralSetMatcher: Matcher, HitLengthBounded {
     let alternatives: [LiteralMatcher]
