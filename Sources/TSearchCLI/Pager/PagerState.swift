@@ -123,17 +123,15 @@ struct PagerState {
         case .key(let key):
             note = nil
             if var shown = overlay {
-                let page = max(1, contentHeight - 1)
+                // The keys that scroll the rows scroll it (Enter a line, as in less's help); q, Esc
+                // or any other key closes it, and the pager stays.
                 let lines: Int
-                switch key {
-                case .character("j"), .down, .wheelDown, .enter: lines = 1
-                case .character("k"), .up, .wheelUp: lines = -1
-                case .character(" "), .pageDown, .control("f"): lines = page
-                case .character("b"), .pageUp, .control("b"): lines = -page
-                case .character("g"), .home: lines = -Int(Int32.max)
-                case .character("G"), .end: lines = Int(Int32.max)
-                default:
-                    // q, Esc or any other key closes it; the pager stays.
+                switch Scroll(key) ?? (key == .enter ? .lines(1) : nil) {
+                case .lines(let count)?: lines = count
+                case .pages(let count)?: lines = count * max(1, contentHeight - 1)
+                case .top?: lines = -Int(Int32.max)
+                case .bottom?: lines = Int(Int32.max)
+                case nil:
                     overlay = nil
                     return []
                 }
@@ -149,18 +147,21 @@ struct PagerState {
     }
 
     private mutating func navigate(_ key: PagerKey) -> [PagerEffect] {
+        if let asked = Scroll(key) {
+            switch asked {
+            case .lines(let count): scroll(by: count)
+            case .pages(let count): scroll(by: count * max(1, layout.rowsOnScreen.count - 1))
+            case .top: topRow = 0
+            case .bottom: scrollToBottom()
+            }
+            return []
+        }
         switch key {
         case .character("q"), .control("c"): return [.quit]
         case .character("n"), .control("n"): step(1)
         case .character("N"), .control("p"): step(-1)
         case .right: step(1)
         case .left: step(-1)
-        case .character("j"), .down, .wheelDown: scroll(by: 1)
-        case .character("k"), .up, .wheelUp: scroll(by: -1)
-        case .character(" "), .pageDown, .control("f"): scroll(by: max(1, layout.rowsOnScreen.count - 1))
-        case .character("b"), .pageUp, .control("b"): scroll(by: -max(1, layout.rowsOnScreen.count - 1))
-        case .character("g"), .home: topRow = 0
-        case .character("G"), .end: scrollToBottom()
         case .character("?"): overlay = PagerOverlay(.help)
         case .character("f"):
             // The same disjunctive counts as `search --facets` and the JSON summary.
@@ -311,6 +312,26 @@ struct PagerState {
             }
         }
         return nil
+    }
+
+    /// What a scrolling key asks for, the rows' or an overlay's: the same keys scroll both.
+    private enum Scroll {
+        case lines(Int)
+        case pages(Int)
+        case top
+        case bottom
+
+        init?(_ key: PagerKey) {
+            switch key {
+            case .character("j"), .down, .wheelDown: self = .lines(1)
+            case .character("k"), .up, .wheelUp: self = .lines(-1)
+            case .character(" "), .pageDown, .control("f"): self = .pages(1)
+            case .character("b"), .pageUp, .control("b"): self = .pages(-1)
+            case .character("g"), .home: self = .top
+            case .character("G"), .end: self = .bottom
+            default: return nil
+            }
+        }
     }
 
     private mutating func scroll(by rows: Int) {
