@@ -170,4 +170,43 @@ import Testing
         let sized = try setup.run(["search", "-c", "budget", "e.srt"], bound: 1 << 20)
         #expect(!sized.stderr.contains("TSEARCH_CACHE_MAX_BYTES"), "\(sized.stderr)")
     }
+
+    /// A state folder shared with the user's own files (`TSEARCH_STATE=tsearch.json` in a project
+    /// that has `rows/` of its own): the bound counts and removes only what tsearch wrote, told by
+    /// name and header, never a file of theirs, even one named like a cache or a temporary file.
+    @Test func theBoundNeverRemovesAFileTsearchDidNotWrite() throws {
+        let setup = try Setup()
+        let theirs: [String: String] = [
+            "rows/experiment-001.csv": "run,score\n1,0.5\n",
+            "rows/0123456789abcdef.rows": "named like a row cache, not one",
+            "rows/0123456789abcdef.files": "named like a small-files cache",
+            "rows/notes.files": "notes",
+            "rows/results.tmp-1-a": "an old temporary file of the user's",
+            "rows/0123456789abcdef.rows.tmp-1-a": "named like our temporary file, not ours",
+            "unicode/table.txt": "a table",
+            "tsearch.json.cache-notes": "the user's notes",
+            "tsearch.json.cache-0a1b": "named like a session cache",
+            "tsearch.json.subtitles/stat-0123456789abcdef": "named like a video's hash",
+        ]
+        for (path, text) in theirs {
+            let file = setup.folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: false, encoding: .utf8)
+            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-7200)], ofItemAtPath: file.path)
+        }
+        let environment = ["TSEARCH_STATE": "tsearch.json", "TSEARCH_ROW_CACHE_MIN_BYTES": "0", "TSEARCH_CACHE_SETTLE_NS": "0"]
+        for (bound, name, count) in [(nil, "a", 1), ("1000", "b", 2), ("0", "c", 3), ("1000", "d", 4)] as [(String?, String, Int)] {
+            var variables = environment
+            variables["TSEARCH_CACHE_MAX_BYTES"] = bound
+            let found = try TSearch.run(["search", "-c", "budget", "\(name).srt"], in: setup.folder, environment: variables)
+            #expect(found.stdout == "\(name).srt:\(count)\n\(count) total\n", "\(found.stderr)")
+        }
+        for (path, text) in theirs {
+            let kept = try? String(contentsOf: setup.folder.appendingPathComponent(path), encoding: .utf8)
+            #expect(kept == text, "\(path) is the user's")
+        }
+        let caches = try FileManager.default.contentsOfDirectory(atPath: setup.folder.appendingPathComponent("rows").path)
+            .filter { $0.hasSuffix(".rows") && !theirs.keys.contains("rows/" + $0) }
+        #expect(caches.count <= 1, "tsearch's own row caches are still pruned: \(caches)")
+    }
 }

@@ -220,9 +220,10 @@ import Testing
         let again = try search(0)
         #expect(again.outcome.stdout == "talks/talk00.srt:1\ntalks/talk01.vtt:1\n2 total\n", "\(again.outcome.stderr)")
         #expect(again.caches == Set(written), "taken, not written again")
-        // Temporary files of killed writers go once they are an hour old.
-        let stale = setup.rows.appendingPathComponent("0123.files.tmp-99999")
-        let recent = setup.rows.appendingPathComponent("4567.files.tmp-99998")
+        // Temporary files of killed writers (named as `FileCalls.temporaryFile` names them, empty)
+        // go once they are an hour old.
+        let stale = setup.rows.appendingPathComponent("0123456789abcdef.files.tmp-99999-a1")
+        let recent = setup.rows.appendingPathComponent("456789abcdef0123.files.tmp-99998-b2")
         #expect(try TSearch.shell("touch -d '2 hours ago' '\(stale.path)' && touch '\(recent.path)'").status == 0)
         _ = try search(16)
         let last = try search(17).caches

@@ -2,10 +2,12 @@ import TranscriptModel
 
 /// The size bound of everything kept between runs, and the pruning that keeps to it.
 ///
-/// - What counts: every file in the row caches' folder (row caches, small-files caches), the
-///   Unicode tables' folder, the videos' subtitles folder, and the session's own caches
-///   (`session.json.cache-ID`), by their sizes in bytes. Temporary files being written are not
-///   counted (those left by writers killed more than an hour before are removed).
+/// - What counts: the files tsearch wrote (told by name and header, `CacheFile`) in the row
+///   caches' folder (row caches, small-files caches), the Unicode tables' folder, the videos'
+///   subtitles folder, and the session's own caches (`session.json.cache-ID`), by their sizes in
+///   bytes. Any other file there is the user's: never counted, never removed. Temporary files
+///   being written are not counted (ours left by writers killed more than an hour before are
+///   removed).
 /// - The bound: `StoreLocation.cacheMaximumBytes` (`TSEARCH_CACHE_MAX_BYTES`), else the smaller of
 ///   1 GiB and a tenth of the space still free on the caches' file system, measured when pruning.
 /// - Pruning, after a loading and after a session is saved: while the files counted are over the
@@ -22,7 +24,7 @@ import TranscriptModel
 /// - Another process may remove a file at any moment: a cache found missing is only a miss (a
 ///   mapped one stays readable until unmapped), and a file already gone is skipped.
 struct CacheBound: Sendable, Equatable {
-    /// The folders whose every file counts and may be removed.
+    /// The folders whose cache files (`CacheFile`) count and may be removed.
     let folders: [String]
     /// The session file; its caches (`<file>.cache-ID`) count but are never removed here.
     let sessionFile: String
@@ -66,10 +68,10 @@ struct CacheBound: Sendable, Equatable {
         let hourAgo = FileCalls.now() - 3600 * 1_000_000_000
         for folder in folders {
             guard case .success(let names) = FileCalls.directoryEntries(folder) else { continue }
-            for name in names {
+            for name in names where CacheFile.isOurs(name, in: folder) {
                 let path = folder + "/" + name
                 guard let status = FileCalls.fileIdentity(path), status.isRegular else { continue }
-                if name.contains(".tmp-") {
+                if CacheFile.target(ofTemporary: name) != nil {
                     if status.modified < hourAgo { FileCalls.remove(path) }
                     continue
                 }
@@ -80,7 +82,7 @@ struct CacheBound: Sendable, Equatable {
         let sessionFolder = slash.map { String(sessionFile[..<$0]) } ?? "."
         let sessionName = slash.map { String(sessionFile[sessionFile.index(after: $0)...]) } ?? sessionFile
         if case .success(let names) = FileCalls.directoryEntries(sessionFolder.isEmpty ? "/" : sessionFolder) {
-            for name in names where name.hasPrefix(sessionName + ".cache-") {
+            for name in names where CacheFile.isOurs(name, in: sessionFolder, sessionName: sessionName) && CacheFile.target(ofTemporary: name) == nil {
                 guard let status = FileCalls.fileIdentity(sessionFolder + "/" + name) else { continue }
                 entries.append(Entry(path: sessionFolder + "/" + name, size: status.size, modified: status.modified, isRemovable: false))
             }

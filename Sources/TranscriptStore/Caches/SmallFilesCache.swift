@@ -129,10 +129,11 @@ struct SmallFilesCache: RowKeeping {
               case .success(let names) = FileCalls.directoryEntries(String(file[..<slash])) else { return }
         let folder = String(file[...slash])
         let hourAgo = FileCalls.now() - 3600 * 1_000_000_000
-        for name in names where name.contains(".tmp-") && (FileCalls.fileStatus(folder + name)?.modified ?? .max) < hourAgo {
+        let ours = names.filter { CacheFile.isOurs($0, in: String(folder.dropLast())) }
+        for name in ours where CacheFile.target(ofTemporary: name) != nil && (FileCalls.fileStatus(folder + name)?.modified ?? .max) < hourAgo {
             FileCalls.remove(folder + name)
         }
-        let caches = names.filter { $0.hasSuffix(".files") }.map { folder + $0 }.filter { $0 != file }
+        let caches = ours.filter { CacheFile.kind(ofName: $0[...]) == .smallFiles }.map { folder + $0 }.filter { $0 != file }
         guard caches.count >= count else { return }
         let byAge = caches.map { ($0, FileCalls.fileStatus($0)?.modified ?? 0) }.sorted { $0.1 > $1.1 }
         for (stale, _) in byAge.dropFirst(count - 1) { FileCalls.remove(stale) }

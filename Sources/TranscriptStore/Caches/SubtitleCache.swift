@@ -54,9 +54,17 @@ struct SubtitleCache {
     }
 
     func store(_ subtitles: VideoSubtitles, hash: String) {
-        guard SourceFingerprint.isHash(hash), prepare(), let data = try? JSONEncoder().encode(subtitles) else { return }
+        guard SourceFingerprint.isHash(hash), prepare(), let data = try? Self.encoder.encode(subtitles) else { return }
         _ = FileCalls.writeAtomically(Array(data), to: entryPath(hash), mode: 0o644)
     }
+
+    /// Keys sorted, so every entry begins `{"schema":`, the header by which the caches' bound knows
+    /// it for tsearch's own (`CacheFile`).
+    private static let encoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return encoder
+    }()
 
     private func prepare() -> Bool {
         if case .success = FileCalls.makeDirectories(directory) { return true }

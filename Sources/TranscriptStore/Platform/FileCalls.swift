@@ -278,6 +278,25 @@ package enum FileCalls {
         return readAll(descriptor, limit: limit)
     }
 
+    /// The first `count` bytes of the regular file at `path` (fewer when it is shorter), opened as
+    /// `readRegularFile` opens one: to tell a file by its header without reading it all.
+    package static func readPrefix(_ path: String, count: Int) -> Result<[UInt8], SystemError> {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(SystemError(errorMessage(errno))) }
+        defer { close(descriptor) }
+        guard isRegularFile(descriptor) else { return .failure(SystemError("not a regular file")) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, count - filled) }
+            if got < 0, errno == EINTR { continue }
+            if got < 0 { return .failure(SystemError(errorMessage(errno))) }
+            if got == 0 { break }
+            filled += got
+        }
+        return .success(Array(bytes[..<filled]))
+    }
+
     /// Removes `path`; a missing file is not an error.
     package static func remove(_ path: String) {
         unlink(path)

@@ -93,8 +93,13 @@ public struct SessionStore: Sendable {
         }
         guard case .success(let names) = FileCalls.directoryEntries(directory.isEmpty ? "/" : directory) else { return }
         let keep = fileName + ".cache-" + state.cache
-        for name in names where name.hasPrefix(fileName + ".cache-") || name.hasPrefix(fileName + ".tmp-") {
-            if name != keep { FileCalls.remove(directory + "/" + name) }
+        for name in names where name != keep && (name.hasPrefix(fileName + ".cache-") || name.hasPrefix(fileName + ".tmp-")) {
+            // Only what a session wrote: its caches (by name and header, `CacheFile`) and its own
+            // temporary files; a user's `session.json.cache-notes` stays.
+            let isSessionTemporary = CacheFile.target(ofTemporary: name).map { $0 == fileName[...] } ?? false
+            if isSessionTemporary || CacheFile.isOurs(name, in: directory.isEmpty ? "/" : directory, sessionName: fileName) {
+                FileCalls.remove(directory + "/" + name)
+            }
         }
     }
 
