@@ -17,6 +17,9 @@
 /// balanced use are kept as they are.
 ///
 /// A byte of a file name that is not UTF-8 (kept by `FileSystemPath`) is shown as `\xE9`.
+///
+/// File names are shown `escaped` instead: a sequence's every character stays visible as an escape
+/// (`\x1B]0;t\x07`), so two different names never look the same on the screen.
 public enum ControlSequences {
     /// Whether `text` holds any control character (and so anything `stripped` would change).
     @inlinable
@@ -59,6 +62,32 @@ public enum ControlSequences {
     @usableFromInline
     static func hasControlBytes(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer(hasControlBytes)
+    }
+
+    /// `text` with every control character shown as an escape instead of removed: C0 and DEL as
+    /// `\x1B` (tab, line feed and return as `\t`, `\n`, `\r`), C1 as `\u{9B}`, bidirectional
+    /// formatting (U+202A…U+202E, U+2066…U+2069) as `\u{202E}`, a kept file-name byte as `\xE9`,
+    /// and with `escapingBackslash` a backslash as `\\`, so that no two texts are shown alike.
+    /// For file names (and messages naming them), whose every character matters.
+    /// - Complexity: O(n); `text` itself when there is nothing to escape.
+    public static func escaped(_ text: some StringProtocol, escapingBackslash: Bool = true) -> String {
+        guard hasControlCharacters(text) || (escapingBackslash && text.utf8.contains(UInt8(ascii: "\\"))) else { return String(text) }
+        var out = String.UnicodeScalarView()
+        func append(_ escape: String) { out.append(contentsOf: escape.unicodeScalars) }
+        for scalar in text.unicodeScalars {
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            switch scalar.value {
+            case 0x09: append("\\t")
+            case 0x0A: append("\\n")
+            case 0x0D: append("\\r")
+            case 0x5C where escapingBackslash: append("\\\\")
+            case 0..<0x20, 0x7F: append("\\x" + (hex.count == 1 ? "0" : "") + hex)
+            case 0x80...0x9F, 0x202A...0x202E, 0x2066...0x2069: append("\\u{" + hex + "}")
+            default:
+                if FileSystemPath.isKeptByte(scalar) { append(FileSystemPath.displayed(String(scalar))) } else { out.append(scalar) }
+            }
+        }
+        return String(out)
     }
 
     /// `text` without escape sequences and control characters; tabs and line ends become spaces.

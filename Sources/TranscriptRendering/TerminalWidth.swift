@@ -3,11 +3,14 @@
 /// belong to their grapheme), everything else one. Used to wrap and clip lines without ever splitting
 /// a grapheme.
 public enum TerminalWidth {
-    /// The columns `character` takes: 0 for a control character, 2 for a wide, fullwidth or emoji
-    /// grapheme, else 1.
+    /// The columns `character` takes: 0 for a control character and for a grapheme that shows
+    /// nothing (one that begins with a zero-width format character such as U+200B, U+200D, U+2060 or
+    /// U+FEFF, or with a combining mark that has no letter to sit on), 2 for a wide, fullwidth or
+    /// emoji grapheme, else 1. So a cue of 10,000 zero-width spaces takes no line of its own.
     public static func of(_ character: Character) -> Int {
         guard let first = character.unicodeScalars.first else { return 0 }
         if first.value < 0x20 || (0x7F..<0xA0).contains(first.value) { return 0 }
+        if first.value >= 0x300, showsNothing(first) { return 0 }  // nothing below U+0300 is one
         if character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) { return 2 }  // emoji presentation selector
         if first.properties.isEmojiPresentation { return 2 }
         return isWide(first.value) ? 2 : 1
@@ -16,6 +19,17 @@ public enum TerminalWidth {
     /// The columns `text` takes: the sum over its graphemes. - Complexity: O(length).
     public static func of(_ text: some StringProtocol) -> Int {
         text.reduce(0) { $0 + of($1) }
+    }
+
+    /// Whether a grapheme beginning with `scalar` takes no column, as terminals draw it (wcwidth's
+    /// zero-width set): format characters but the soft hyphen, which terminals show; nonspacing and
+    /// enclosing marks; Hangul vowels and finals that follow an initial.
+    static func showsNothing(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .format: return scalar.value != 0xAD
+        case .nonspacingMark, .enclosingMark: return true
+        default: return (0x1160...0x11FF).contains(scalar.value)
+        }
     }
 
     /// East Asian Wide (W) and Fullwidth (F) blocks.

@@ -176,6 +176,35 @@ struct PagerStateTests {
         #expect(TerminalWidth.of("e\u{301}") == 1)
     }
 
+    /// A cue of 10,000 zero-width characters took about 110 blank lines (each counted a column);
+    /// they take none, and the words around them stay on one line.
+    @Test func zeroWidthCharactersTakeNoLines() throws {
+        let invisible = String(repeating: "\u{200B}", count: 4_000) + String(repeating: "\u{2060}\u{FEFF}\u{200D}", count: 2_000)
+        let corpus = Corpus([Transcript(source: SourceInfo(path: "z.srt", format: "srt", encoding: "UTF-8"), rows: [
+            Row(id: RowID(source: 0, index: 0), text: "budget " + invisible + " review", locator: Locator(file: "z.srt")),
+        ])])
+        let request = try SearchRequest(parsing: "budget")
+        let state = PagerState(corpus: corpus, index: try request.runner().search(corpus), request: request, current: 0, rows: 10, columns: 80)
+        #expect(PagerLayout.textLines(ofRow: 0, in: state).count == 1)
+        #expect(TerminalWidth.of("\u{200B}") == 0 && TerminalWidth.of("\u{301}") == 0 && TerminalWidth.of("\u{AD}") == 1)
+        #expect(TerminalWidth.of("e") == 1 && TerminalWidth.of("é") == 1)
+    }
+
+    /// Two file names that differ only inside an escape sequence are shown apart: the sequence is
+    /// escaped, not stripped with its payload (`x.srt` and `x<ESC>[31m.srt` both read `x.srt` before).
+    @Test func fileNamesWithEscapeSequencesAreShownEscaped() throws {
+        let corpus = Corpus(["x.srt", "x\u{1B}[31m.srt", "a\\x1B[31m.srt"].enumerated().map { source, path in
+            Transcript(source: SourceInfo(path: path, format: "srt", encoding: "UTF-8"), rows: [
+                Row(id: RowID(source: source, index: 0), text: "budget", locator: Locator(file: path)),
+            ])
+        })
+        let request = try SearchRequest(parsing: "budget")
+        let state = PagerState(corpus: corpus, index: try request.runner().search(corpus), request: request, current: 0, rows: 10, columns: 80)
+        let screen = PagerView.render(state, colour: false).joined(separator: "\n")
+        #expect(!screen.contains("\u{1B}[31m"))
+        #expect(screen.contains("── x.srt") && screen.contains(#"── x\x1B[31m.srt"#) && screen.contains(#"── a\\x1B[31m.srt"#), "\(screen)")
+    }
+
     /// A row holding escape sequences cannot drive the terminal from the pager.
     @Test func escapeSequencesInRowsNeverReachTheScreen() throws {
         let hostile = Corpus([Transcript(source: SourceInfo(path: "x.srt", format: "srt", encoding: "UTF-8"), rows: [
@@ -187,7 +216,7 @@ struct PagerStateTests {
         let plain = PagerView.render(state, colour: false).joined()
         #expect(!plain.contains("\u{1B}") && !plain.contains("\u{07}"))
         let coloured = PagerView.render(state, colour: true).joined()
-        #expect(!coloured.contains("]0;") && !coloured.contains("]52;") && !coloured.contains("[2J") && !coloured.contains("[10;10H"))
+        #expect(!coloured.contains("]52;") && !coloured.contains("[2J") && !coloured.contains("[10;10H") && !coloured.contains("pwned"))
     }
 
     @Test func growingQueriesSearchOnlyThePreviousRowsAndGetTheSameHits() throws {

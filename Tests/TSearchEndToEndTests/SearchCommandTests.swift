@@ -121,6 +121,27 @@ import Testing
         #expect(result.stderr.contains("bad"))
     }
 
+    /// Stripping a sequence from a name dropped its payload too, so `x.srt` and `x<ESC>[31m.srt`
+    /// both read `x.srt`: names are shown escaped, each listing telling the two apart.
+    @Test func fileNamesWithEscapeSequencesAreShownEscapedNotStripped() throws {
+        let folder = try TSearch.temporaryDirectory()
+        let srt = "1\n00:00:01,000 --> 00:00:02,000\nthe budget\n"
+        for name in ["x.srt", "x\u{1B}[31m.srt", "x\u{1B}]0;t\u{07}.srt"] {
+            try srt.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        for arguments in [["-c"], ["-l"], [], ["--heading"], ["--facets"]] {
+            let result = try TSearch.run(["search"] + arguments + ["budget", "."], in: folder)
+            #expect(result.status == 0, "\(arguments) \(result.stderr)")
+            #expect(!result.stdout.contains("\u{1B}") && !result.stdout.contains("\u{07}"), "\(arguments)")
+            for shown in ["x.srt", #"x\x1B[31m.srt"#, #"x\x1B]0;t\x07.srt"#] {
+                #expect(result.stdout.contains(shown), "\(arguments): \(shown) in \(result.stdout)")
+            }
+        }
+        try Data([0, 1, 2]).write(to: folder.appendingPathComponent("y\u{1B}[2J.srt"))
+        let error = try TSearch.run(["search", "budget", "y\u{1B}[2J.srt"], in: folder)
+        #expect(error.status == 2 && error.stderr.contains(#"y\x1B[2J.srt"#), "\(error.stderr)")
+    }
+
     @Test func countAndJSONDoNotCombine() throws {
         let result = try TSearch.run(["search", "-c", "--json", "budget", "Samples/planning.srt"])
         #expect(result.status == 2)

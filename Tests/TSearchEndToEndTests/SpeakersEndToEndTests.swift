@@ -232,7 +232,13 @@ extension PagerEndToEndTests {
         #expect(shown == printed)
         // q closes the list, not the pager (as q closes less's help); q again quits.
         _ = try Self.tmux(["send-keys", "-t", "pager", "q"])
-        let closed = try Self.waitFor("hit 1/2")
+        // The status line shows under the list too: wait for the list to go (10 s at most).
+        var closed = try Self.waitFor("hit 1/2")
+        for _ in 0..<200 {
+            guard closed.contains(where: { $0.hasPrefix("hits by ") }) else { break }
+            usleep(50_000)
+            closed = try Self.screen()
+        }
         #expect(!closed.contains { $0.hasPrefix("hits by ") }, "\(closed)")
         _ = try Self.tmux(["send-keys", "-t", "pager", "q"])
     }

@@ -239,7 +239,7 @@ struct ExportCommand {
             for row in ContextRows.shown(in: 0..<corpus.rowCount, index: index, context: 0, corpus: corpus).map(\.row) {
                 let value = corpus.row(at: row)
                 let fields = [
-                    ControlSequences.stripped(value.locator.file), value.id.description,
+                    ControlSequences.escaped(value.locator.file), value.id.description,
                     value.start?.formatted ?? "", value.speaker ?? "",
                     markup.encode(value.text, ranges: index.segments(inRow: row, in: corpus).map(\.utf8Range)),
                 ]

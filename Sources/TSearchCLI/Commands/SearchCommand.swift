@@ -109,14 +109,14 @@ struct SearchCommand {
             for source in corpus.sources.indices {
                 let count = index.count(inRows: corpus.rows(ofSource: source))
                 if count > 0 {
-                    out.line(styler.paint(ControlSequences.stripped(corpus.sources[source].path), .path) + ":\(count)")
+                    out.line(styler.paint(ControlSequences.escaped(corpus.sources[source].path), .path) + ":\(count)")
                 }
             }
             // Then the total, as `wc` ends its list, so two tools can be compared at a glance.
             if index.count > 0 { out.line("\(index.count) total") }
         case .files:
             for source in corpus.sources.indices where !out.isClosed && index.count(inRows: corpus.rows(ofSource: source)) > 0 {
-                out.line(styler.paint(ControlSequences.stripped(corpus.sources[source].path), .path))
+                out.line(styler.paint(ControlSequences.escaped(corpus.sources[source].path), .path))
             }
         case .json:
             writeJSON(corpus: corpus, index: index, diagnostics: outcome.diagnostics)

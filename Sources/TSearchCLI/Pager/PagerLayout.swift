@@ -65,7 +65,7 @@ struct PagerLayout {
         let source = corpus.source(ofRow: row)
         let isFirst = row == corpus.rows(ofSource: source).lowerBound
         var headers: [String] = []
-        if isFirst { headers.append("── " + corpus.sources[source].path) }
+        if isFirst { headers.append("── " + ControlSequences.escaped(corpus.sources[source].path)) }
         if let title = corpus.row(at: row).title, isFirst || corpus.row(at: row - 1).title != title { headers.append("§ " + title) }
         return headers.map { header in
             var cells: [Cell] = []

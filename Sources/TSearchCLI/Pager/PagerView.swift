@@ -107,7 +107,7 @@ enum PagerView {
             head = "hit \(current + 1)/\(state.index.count)"
             time = row.start.map { $0.formatted.dropLast(4).description }
             speaker = row.speaker.map { ControlSequences.stripped($0) }
-            path = ControlSequences.stripped(row.locator.file)
+            path = ControlSequences.escaped(row.locator.file)
             section = row.title.map { "§ " + ControlSequences.stripped($0) }
         } else {
             head = state.request.text.isEmpty && state.request.filter.isEmpty ? "no query: press /" : "no hits"

@@ -16,7 +16,7 @@ enum FacetSummary {
         Facets.Kind.allCases.compactMap { kind in
             let counts = facets[kind]
             guard !counts.isEmpty, !(counts.count == 1 && counts[0].value == nil) else { return nil }
-            let items = counts.map { "\(ControlSequences.stripped($0.value ?? "(none)")) \($0.hits)" }
+            let items = counts.map { "\(shown($0.value, kind)) \($0.hits)" }
             return ("hits by \(kind.rawValue):", items)
         }
     }
@@ -30,6 +30,13 @@ enum FacetSummary {
         return (label, items.map { "  " + $0 })
     }
 
+    /// A facet's value as printed: a file's path escaped (every character of it visible), other
+    /// values without control sequences, `(none)` for rows without one.
+    private static func shown(_ value: String?, _ kind: Facets.Kind) -> String {
+        guard let value else { return "(none)" }
+        return kind == .file ? ControlSequences.escaped(value) : ControlSequences.stripped(value)
+    }
+
     /// The pager's list after `f`: a heading per kind, then `  Alice 12` per value.
     static func screen(_ facets: Facets) -> [String] {
         var lines = ["where the hits are (each kind counted without its own filter)", ""]
@@ -37,7 +44,7 @@ enum FacetSummary {
             let counts = facets[kind]
             guard !counts.isEmpty, !(counts.count == 1 && counts[0].value == nil) else { continue }
             lines.append("hits by \(kind.rawValue):")
-            for count in counts { lines.append("  \(ControlSequences.stripped(count.value ?? "(none)")) \(count.hits)") }
+            for count in counts { lines.append("  \(shown(count.value, kind)) \(count.hits)") }
             lines.append("")
         }
         return lines

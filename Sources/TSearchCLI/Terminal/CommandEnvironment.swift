@@ -108,7 +108,7 @@ public struct CommandEnvironment: Sendable {
     /// `tsearch: message` on standard error, at once (so a warning stands next to what it concerns).
     /// Control sequences are removed: a message may quote a file name, which may hold anything.
     func report(_ message: String) {
-        stderr.line("tsearch: " + ControlSequences.stripped(message))
+        stderr.line("tsearch: " + ControlSequences.escaped(message, escapingBackslash: false))
         stderr.flush()
     }
 }

@@ -51,7 +51,7 @@ public struct HitListing: Sendable {
         let rows = corpus.rows(ofSource: source)
         guard index.count(inRows: rows) > 0 else { return }
         let styler = formatting.styler
-        guard body(styler.paint(ControlSequences.stripped(corpus.sources[source].path), .path)) else { return }
+        guard body(styler.paint(ControlSequences.escaped(corpus.sources[source].path), .path)) else { return }
         var shownTitle: String?
         for shown in ContextRows.shown(in: rows, index: index, before: contextRows, after: contextAfter, corpus: corpus) {
             if contextRows + contextAfter > 0, shown.startsGroup { guard body(styler.paint("--", .separator)) else { return } }
@@ -85,7 +85,7 @@ public struct HitListing: Sendable {
     ) {
         let rows = corpus.rows(ofSource: source)
         guard index.count(inRows: rows) > 0 else { return }
-        let heading = Array((formatting.styler.paint(ControlSequences.stripped(corpus.sources[source].path), .path) + "\n").utf8)
+        let heading = Array((formatting.styler.paint(ControlSequences.escaped(corpus.sources[source].path), .path) + "\n").utf8)
         guard heading.withUnsafeBufferPointer(body) else { return }
         let shown = Array(ContextRows.shown(in: rows, index: index, before: contextRows, after: contextAfter, corpus: corpus))
         let pieces = stride(from: 0, to: shown.count, by: max(1, rowsPerPiece)).map { $0..<min($0 + max(1, rowsPerPiece), shown.count) }
@@ -204,7 +204,7 @@ public struct HitListing: Sendable {
         var header = ["hit \(position + 1) of \(index.count)"]
         if let start = row.start { header.append(styler.paint(start.formatted, .time)) }
         if let speaker = row.speaker { header.append(styler.paint(ControlSequences.stripped(speaker), .speaker)) }
-        header.append(styler.paint(ControlSequences.stripped(row.locator.file), .path))
+        header.append(styler.paint(ControlSequences.escaped(row.locator.file), .path))
         if let title = row.title { header.append(styler.paint("§ " + ControlSequences.stripped(title), .section)) }
         let source = corpus.rows(ofSource: corpus.source(ofRow: hit.row))
         let lastRow = index.lastRow(ofHitAt: position, in: corpus)

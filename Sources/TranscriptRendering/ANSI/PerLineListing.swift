@@ -69,9 +69,9 @@ public struct PerLineListing: Sendable {
         let step = max(1, rowsPerPiece)
         let pieces = stride(from: 0, to: shown.count, by: step).map { $0..<min($0 + step, shown.count) }
         let codes = PaintCodes(formatting.styler)
-        // Each file's path as its lines begin, painted once (nil when it holds control characters).
+        // Each file's path as its lines begin, painted once (nil when it must be shown escaped).
         let paths: [[UInt8]?] = corpus.sources.map { source in
-            ControlSequences.hasControlCharacters(source.path) ? nil : Array(formatting.styler.paint(source.path, .path).utf8)
+            ControlSequences.escaped(source.path) == source.path ? Array(formatting.styler.paint(source.path, .path).utf8) : nil
         }
         // One buffer per core, reused from round to round.
         let texts = PieceBytes(count: max(1, cores))
@@ -136,7 +136,7 @@ public struct PerLineListing: Sendable {
         let value = corpus.row(at: row)
         let segments = index.segments(inRow: row, in: corpus)
         let separator = segments.isEmpty ? "-" : ":"
-        var line = styler.paint(ControlSequences.stripped(corpus.sources[corpus.source(ofRow: row)].path), .path)
+        var line = styler.paint(ControlSequences.escaped(corpus.sources[corpus.source(ofRow: row)].path), .path)
         line.reserveCapacity(value.text.utf8.count + 64)
         line += separator
         // A row's line as rg prints it (`12`, not the grouped listing's `L12`): editors read `path:line:text`.

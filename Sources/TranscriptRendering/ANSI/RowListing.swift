@@ -14,7 +14,7 @@ public struct RowListing: Sendable {
 
     /// The file's heading line: its path, escape sequences removed, in the path colour.
     public func heading(_ source: SourceInfo) -> String {
-        formatting.styler.paint(ControlSequences.stripped(source.path), .path)
+        formatting.styler.paint(ControlSequences.escaped(source.path), .path)
     }
 
     /// One row's line: `start --> end` (`?` for a missing end), or its place for an untimed row, then
