@@ -53,4 +53,33 @@ struct ControlSequencesTests {
             #expect(!output.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
         }
     }
+
+    @Test(arguments: [
+        ("plain café.srt", "plain café.srt"),
+        ("x\u{1B}[31m.srt", #"x\x1B[31m.srt"#),
+        ("a\tb\nc\rd\u{7F}e", #"a\tb\nc\rd\x7Fe"#),
+        ("x\u{9B}y\u{202E}z", #"x\u{9B}y\u{202E}z"#),
+        (#"a\x1B.srt"#, #"a\\x1B.srt"#),
+    ])
+    func namesAreEscapedWithEveryCharacterVisible(_ input: String, _ expected: String) {
+        #expect(ControlSequences.escaped(input) == expected)
+    }
+
+    /// No two names are shown alike: escaping is one-to-one (a backslash is escaped too).
+    @Test func escapingNamesIsOneToOne() {
+        var state: UInt64 = 7
+        var shown: [String: String] = [:]
+        for _ in 0..<5000 {
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<6 {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                scalars.append(Unicode.Scalar([0x1B, 0x5C, 0x78, 0x31, 0x42, 0x9B, 0x202E, 0x41][Int(state >> 33) % 8])!)
+            }
+            let name = String(scalars)
+            let escaped = ControlSequences.escaped(name)
+            #expect(!ControlSequences.hasControlCharacters(escaped))
+            if let other = shown[escaped] { #expect(other == name, "\(escaped)") }
+            shown[escaped] = name
+        }
+    }
 }
