@@ -201,6 +201,10 @@ public struct Corpus: Sendable {
     /// speaker have the same number, so a filter or a count can decide once per name. - Complexity: O(1).
     package func speakerNumber(ofRow index: Int) -> Int32 { speakerIDs[index] }
 
+    /// Row `index`'s start and end in milliseconds, -1 for none, without making `Timestamp`s.
+    /// - Complexity: O(1).
+    package func milliseconds(ofRow index: Int) -> (start: Int64, end: Int64) { (startTimes[index], endTimes[index]) }
+
     /// Row `index`'s section title as a number into `internedStrings`, or -1. - Complexity: O(1).
     package func titleNumber(ofRow index: Int) -> Int32 { titleIDs[index] }
 

@@ -60,6 +60,17 @@ struct Flag: Sendable {
         Flag(long: "across-cues", short: nil, valueName: nil,
              help: "Search each file as one text, its cues joined by a space, so a sentence cut over two cues is found (shown whole, with the first cue's time).",
              commands: searching.union(exporting)) { raw, _ in raw.spanning = .acrossRows },
+        Flag(long: "bool", short: nil, valueName: nil,
+             help: "Read QUERY as words and operators, as ugrep --bool: a space is AND, a|b OR, -word NOT, \"a phrase\", (groups), budg* a word's start. A hit is the smallest stretch holding the words (see --within), each word highlighted.",
+             commands: searching.union(exporting)) { raw, _ in raw.boolean = true },
+        Flag(long: "within", short: nil, valueName: "SCOPE",
+             help: "Where a --bool query's words must fall together: row, turn (a speaker's turn; the default), file, Ns (N seconds, as 30s) or Nw (N words, as 20w). A -word excludes a stretch when it falls in the same scope.",
+             commands: searching.union(exporting)) { raw, value throws(UsageError) in
+            guard let scope = WindowScope(parsing: value) else {
+                throw UsageError("--within expects \(WindowScope.accepted), found \"\(value)\"")
+            }
+            raw.within = scope
+        },
         Flag(long: "speaker", short: nil, valueName: "NAME",
              help: "Only rows spoken by NAME: the starts of its name parts, case and accents ignored (Alice, jose g); \"Alice Johnson\" in double quotes is that whole name. Repeatable, any of them (also speaker:NAME in the query).",
              commands: searching.union(exporting)) { raw, value in raw.filter.speakers.append(value) },

@@ -13,6 +13,10 @@ struct RawArguments: Sendable {
     var syntax: QuerySyntax = .verbatim
     var language: String?
     var spanning: RowSpanning = .withinRows
+    /// `--bool`: the query is words and operators (`BooleanQuery`).
+    var boolean = false
+    /// `--within`: where a `--bool` query's terms fall together; nil when not given (`turn`).
+    var within: WindowScope?
     /// Filters from flags; query tokens add to them.
     var filter = RowFilter()
     var facets = false
@@ -160,8 +164,8 @@ extension RawArguments {
     }
 
     var searchOptions: SearchOptions {
-        SearchOptions(caseMatching: caseMatching, diacritics: diacritics, words: words, syntax: syntax, language: language,
-                      spanning: spanning)
+        SearchOptions(caseMatching: caseMatching, diacritics: diacritics, words: words, syntax: boolean ? .boolean : syntax,
+                      language: language, spanning: spanning, within: within ?? .turn)
     }
 
     /// The query and the paths among the positional arguments. Leading `key:value` tokens
@@ -173,7 +177,7 @@ extension RawArguments {
         var rest = positionals[...]
         // An argument is read as a search box reads its text: `'speaker:Alice budget'` is a token and
         // a word; a name with a space needs quotes inside (`'speaker:"Chen Wei"'`) or `--speaker`.
-        while syntax == .verbatim, let first = rest.first, Self.isToken(first) {
+        while syntax == .verbatim || boolean, let first = rest.first, Self.isToken(first) {
             tokens.append(first)
             rest = rest.dropFirst()
         }
@@ -191,6 +195,7 @@ extension RawArguments {
 
     /// The request for `query` (tokens taken out) with these flags' options and filters.
     func searchRequest(_ query: String) throws(CommandError) -> SearchRequest {
+        try checkBoolean()
         do {
             let request = try SearchRequest(parsing: query, options: searchOptions, filter: filter)
             try request.validate()  // an empty request or a bad pattern is an error now, not later
@@ -200,11 +205,27 @@ extension RawArguments {
         }
     }
 
+    /// `--bool` and `--within` with what they combine with: `--within` only with `--bool`, which
+    /// reads words and operators, not a pattern (`-E`) or several (`-e` twice: write `a|b`).
+    func checkBoolean() throws(CommandError) {
+        if within != nil, !boolean {
+            throw CommandError.usage(UsageError("--within says where the words of a --bool query fall together: add --bool"))
+        }
+        guard boolean else { return }
+        if syntax == .regularExpression {
+            throw CommandError.usage(UsageError("--bool and -E do not combine: --bool reads words and operators, each word verbatim"))
+        }
+        if patterns.count > 1 {
+            throw CommandError.usage(UsageError("--bool takes one query: write several words as a|b, not -e twice"))
+        }
+    }
+
     /// The request for the `-e` patterns with these flags' options and filters: one pattern is the
     /// query as given; several are one regular expression of alternatives, so a hit of any is a hit
     /// (verbatim patterns escaped, their runs of whitespace one space as the verbatim search reads
     /// them; regular expressions each in a group).
     func patternsRequest() throws(CommandError) -> SearchRequest {
+        try checkBoolean()
         guard patterns.count > 1 else {
             return try searchRequest(patterns.first ?? "")
         }
@@ -212,7 +233,7 @@ extension RawArguments {
         let alternatives: [String]
         switch syntax {
         case .verbatim: alternatives = patterns.map(Self.escapedForRegex)
-        case .regularExpression: alternatives = patterns.map { "(?:\($0))" }
+        case .regularExpression, .boolean: alternatives = patterns.map { "(?:\($0))" }
         }
         options.syntax = .regularExpression
         do {

@@ -16,7 +16,7 @@ enum HitLimit {
                     limited.append(row: row, utf8Ranges: [])
                 } else {
                     kept += 1
-                    limited.append(row: row, utf8Ranges: hits.map(\.utf8Range))
+                    limited.appendHits(ofRow: row, from: index)
                 }
             }
         }

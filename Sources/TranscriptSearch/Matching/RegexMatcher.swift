@@ -25,6 +25,9 @@ public struct RegexMatcher: Matcher, @unchecked Sendable {
         let text = folding.isIdentity ? query.text : query.text.map(folding.fold).joined()
         var regex: Regex<AnyRegexOutput>
         switch options.syntax {
+        case .boolean:
+            // Words and operators are not one pattern: their terms are (`WindowTerms`).
+            throw QueryError(kind: .badQuery(position: nil, message: "a query of several terms has no single matcher; search it with SearchRequest.runner()"))
         case .verbatim:
             let literal = Regex<AnyRegexOutput>(verbatim: text)
             regex = options.words == .wholeWords

@@ -40,6 +40,8 @@ public struct RowPrefilter: Hashable, Sendable {
         guard !request.text.isEmpty, request.options.spanning == .withinRows,
               let query = try? Query(request.text, options: request.options) else { return nil }
         switch query.options.syntax {
+        case .boolean:
+            return nil
         case .verbatim:
             guard let needles = Self.needles(verbatim: query) else { return nil }
             self.needles = needles

@@ -10,6 +10,12 @@ extension SearchRequest {
             guard !filter.isEmpty else { throw QueryError(kind: .empty) }
             return
         }
+        if options.syntax == .boolean {
+            _ = try WindowTerms(try BooleanQuery(parsing: text), options: options, filter: filter) { query throws(QueryError) in
+                try RegexMatcher(query)
+            }
+            return
+        }
         _ = try RegexMatcher(try Query(text, options: options))
     }
 
@@ -40,6 +46,12 @@ extension SearchRequest {
             guard !filter.isEmpty else { throw QueryError(kind: .empty) }
             return SearchRunner(nil, filter: filter)
         }
+        if options.syntax == .boolean {
+            let terms = try WindowTerms(try BooleanQuery(parsing: text), options: options, filter: filter) { query throws(QueryError) in
+                try Self.matcher(for: query)
+            }
+            return SearchRunner(windows: WindowSearch(terms: terms), filter: filter)
+        }
         let query = try Query(text, options: options)
         // Across rows the matcher searches each transcript's joined text (see `SearchRunner`).
         return SearchRunner(try Self.matcher(for: query), filter: filter, spanning: options.spanning)
@@ -52,7 +64,7 @@ extension SearchRequest {
     static func matcher(for query: Query) throws(QueryError) -> any Matcher {
         let reference = try RegexMatcher(query)
         switch query.options.syntax {
-        case .verbatim:
+        case .verbatim, .boolean:
             return LiteralMatcher(query) ?? reference
         case .regularExpression:
             switch RegexPlan(query.text) {

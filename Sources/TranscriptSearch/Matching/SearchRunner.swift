@@ -26,16 +26,33 @@ import TranscriptModel
 /// long row must be bounded from outside (the command line runs the search on another thread and
 /// gives up waiting).
 public struct SearchRunner: Sendable {
+    /// The matcher of a one-phrase query; nil for a listing (no text) and for a query of several
+    /// terms, which `windows` finds.
     public let matcher: (any Matcher)?
     public let filter: RowFilter
     /// Whether hits may cross rows; a listing without a matcher is always one hit per row.
     public let spanning: RowSpanning
+    /// The window search of a `QuerySyntax.boolean` query, else nil.
+    let windows: WindowSearch?
 
     public init(_ matcher: (any Matcher)?, filter: RowFilter = RowFilter(), spanning: RowSpanning = .withinRows) {
         self.matcher = matcher
         self.filter = filter
         self.spanning = spanning
+        windows = nil
     }
+
+    /// The runner of a query of several terms: each term's runner has the filter.
+    init(windows: WindowSearch, filter: RowFilter) {
+        matcher = nil
+        self.filter = filter
+        spanning = .withinRows
+        self.windows = windows
+    }
+
+    /// Whether hits are windows of several terms (`QuerySyntax.boolean`): such a search is never
+    /// refined or paged row by row.
+    public var findsWindows: Bool { windows != nil }
 
     /// Every hit in `corpus`, in corpus order. - Complexity: one matcher pass per row that passes.
     public func search(_ corpus: Corpus) -> HitIndex {
@@ -56,6 +73,7 @@ public struct SearchRunner: Sendable {
     public func search(
         _ corpus: Corpus, until deadline: ContinuousClock.Instant?, candidates: [Int]? = nil, isCancelled: () -> Bool
     ) throws(Interruption) -> HitIndex {
+        if let windows { return try windows.search(corpus, until: deadline, isCancelled: isCancelled) }
         guard let matcher else {
             var index = HitIndex(rowCount: corpus.rowCount)
             let passes = rowTest(for: corpus)

@@ -31,6 +31,9 @@ public enum QuerySyntax: String, Sendable, CaseIterable, Codable {
     case verbatim
     /// A Swift `Regex` pattern; case folding still applies unless case-sensitive.
     case regularExpression
+    /// Words and operators (`BooleanQuery`: `pricing EU -travel "action item" budg*`): each hit a
+    /// window of the terms, within `SearchOptions.within`.
+    case boolean
 }
 
 /// Whether a hit may run from one row into the next (`--across-cues`).
@@ -59,13 +62,16 @@ public struct SearchOptions: Hashable, Sendable, Codable {
     /// Whether hits may cross from one row into the next; a search option, not a matcher's: the
     /// `SearchRunner` decides what text a matcher sees.
     public var spanning: RowSpanning
+    /// Where a `.boolean` query's terms must fall together (`--within`); `turn` by default.
+    /// Other syntaxes ignore it.
+    public var within: WindowScope
 
     /// Options with the defaults of `tsearch` without flags: case-insensitive, accents count, anywhere in
     /// words, verbatim, no language, within rows.
     public init(
         caseMatching: CaseMatching = .insensitive, diacritics: DiacriticMatching = .sensitive,
         words: WordMatching = .anywhere, syntax: QuerySyntax = .verbatim, language: String? = nil,
-        spanning: RowSpanning = .withinRows
+        spanning: RowSpanning = .withinRows, within: WindowScope = .turn
     ) {
         self.caseMatching = caseMatching
         self.diacritics = diacritics
@@ -73,13 +79,14 @@ public struct SearchOptions: Hashable, Sendable, Codable {
         self.syntax = syntax
         self.language = language
         self.spanning = spanning
+        self.within = within
     }
 
     enum CodingKeys: String, CodingKey {
-        case caseMatching, diacritics, words, syntax, language, spanning
+        case caseMatching, diacritics, words, syntax, language, spanning, within
     }
 
-    /// Reads options saved before `spanning` existed as `withinRows`.
+    /// Reads options saved before `spanning` existed as `withinRows`, before `within` as `turn`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         caseMatching = try container.decode(CaseMatching.self, forKey: .caseMatching)
@@ -88,6 +95,7 @@ public struct SearchOptions: Hashable, Sendable, Codable {
         syntax = try container.decode(QuerySyntax.self, forKey: .syntax)
         language = try container.decodeIfPresent(String.self, forKey: .language)
         spanning = try container.decodeIfPresent(RowSpanning.self, forKey: .spanning) ?? .withinRows
+        within = try container.decodeIfPresent(WindowScope.self, forKey: .within) ?? .turn
     }
 
     /// The options a query can set, as `supportedOptions` reports them.

@@ -36,17 +36,35 @@ extension HitIndex {
     /// - Complexity: O(rows covered + log sources).
     public func segments(ofHitAt position: Int, in corpus: Corpus) -> [HitSegment] {
         let hit = hit(at: position)
+        guard hasTerms else { return segments(of: hit.utf8Range, ofHit: hit, in: corpus) }
+        // A window: each term's parts, the first part of the first term carrying the hit.
+        var segments: [HitSegment] = []
+        for term in termRanges(ofHitAt: position) {
+            for var segment in self.segments(of: term, ofHit: hit, in: corpus) where segment.utf8Range.isEmpty == false || term.isEmpty {
+                segment.isFirst = segments.isEmpty
+                segments.append(segment)
+            }
+        }
+        return segments
+    }
+
+    /// The parts of `range` (in `hit`'s coordinates) in each row it covers, as `segments(ofHitAt:in:)`
+    /// describes them for a hit's whole range.
+    private func segments(of range: Range<Int>, ofHit hit: Hit, in corpus: Corpus) -> [HitSegment] {
         let sourceEnd = corpus.rows(ofSource: corpus.source(ofRow: hit.row)).upperBound
         var segments: [HitSegment] = []
         var row = hit.row
         var rowStart = 0  // where `row`'s text starts, measured from the start of the hit's row
         while true {
             let length = Self.length(ofRow: row, in: corpus)
-            let lower = min(max(hit.utf8Range.lowerBound - rowStart, 0), length)
-            let upper = max(lower, min(hit.utf8Range.upperBound - rowStart, length))
-            segments.append(HitSegment(position: position, row: row, utf8Range: lower..<upper, isFirst: row == hit.row))
+            let lower = min(max(range.lowerBound - rowStart, 0), length)
+            let upper = max(lower, min(range.upperBound - rowStart, length))
+            // Rows before the range's start hold none of it.
+            if range.lowerBound <= rowStart + length || row + 1 == sourceEnd {
+                segments.append(HitSegment(position: hit.position, row: row, utf8Range: lower..<upper, isFirst: row == hit.row))
+            }
             let nextStart = rowStart + length + 1
-            guard row + 1 < sourceEnd, hit.utf8Range.upperBound > nextStart else { break }
+            guard row + 1 < sourceEnd, range.upperBound > nextStart else { break }
             row += 1
             rowStart = nextStart
         }
@@ -84,6 +102,12 @@ extension HitIndex {
             }
         }
         guard !own.isEmpty else { return }
+        if hasTerms {
+            for position in own {
+                for segment in segments(ofHitAt: position, in: corpus) where segment.row == row { body(segment) }
+            }
+            return
+        }
         let length = Self.length(ofRow: row, in: corpus)
         for position in own {
             let range = hit(at: position).utf8Range
@@ -93,9 +117,17 @@ extension HitIndex {
     }
 
     /// The text hit `position` matched, as it was searched: for a hit across rows, the parts in each
-    /// row joined by one space (with the space itself where the hit starts or ends on one).
+    /// row joined by one space (with the space itself where the hit starts or ends on one); for a
+    /// window of several terms, the terms' parts joined by ` … `.
     /// - Complexity: O(rows covered + their text).
     public func matchedText(ofHitAt position: Int, in corpus: Corpus) -> String {
+        if hasTerms, termRanges(ofHitAt: position).count > 1 {
+            // A window: its terms' texts, apart.
+            return segments(ofHitAt: position, in: corpus).map { segment in
+                let text = corpus.text(ofRow: segment.row)
+                return String(text[segment.range(in: text)])
+            }.joined(separator: " … ")
+        }
         let hit = hit(at: position)
         let sourceEnd = corpus.rows(ofSource: corpus.source(ofRow: hit.row)).upperBound
         var text = ""

@@ -1,7 +1,9 @@
 import TranscriptModel
 
 /// The hit maps as bytes, for the cache beside a saved session. Layout, version 2, little-endian:
-/// the magic `TSHITIDX`, the version, the row count, then the hits' rows, starts and ends. The row →
+/// the magic `TSHITIDX`, the version, the row count, then the hits' rows, starts and ends, then (version
+/// 3) the windows' term starts, ends and bounds (`HitIndex+Terms.swift`; empty arrays when every hit
+/// is one term; a version 2 cache reads as that). The row →
 /// hits map (one entry per row: 4 MB for a million rows) is not written but made again on reading,
 /// so saving a search of a big corpus writes what its hits take. Reading checks that the maps are
 /// consistent (rows in order and in range, ranges not reversed), so a damaged cache throws instead
@@ -9,7 +11,7 @@ import TranscriptModel
 /// `isConsistent(with:)` checks such ranges against the rows they run into.
 extension HitIndex {
     static let magic = Array("TSHITIDX".utf8)
-    static let serializationVersion: UInt64 = 2
+    static let serializationVersion: UInt64 = 3
 
     package func serialized() -> [UInt8] {
         var writer = BinaryWriter()
@@ -19,23 +21,52 @@ extension HitIndex {
         writer.write(hitRows)
         writer.write(hitStarts)
         writer.write(hitEnds)
+        writer.write(termStarts)
+        writer.write(termEnds)
+        writer.write(termBounds)
         return writer.bytes
     }
 
     package init(serialized bytes: [UInt8]) throws(BinaryDecodingError) {
         var reader = BinaryReader(bytes)
         guard try reader.readArray(of: UInt8.self) == Self.magic else { throw BinaryDecodingError("not a hit index cache") }
-        guard try reader.readUInt64() == Self.serializationVersion else { throw BinaryDecodingError("another cache version") }
+        let version = try reader.readUInt64()
+        guard version == 2 || version == Self.serializationVersion else { throw BinaryDecodingError("another cache version") }
         let rowCount = Int(clamping: try reader.readUInt64())
         let rows = try reader.readArray(of: Int32.self)
         let starts = try reader.readArray(of: Int32.self)
         let ends = try reader.readArray(of: Int32.self)
+        let termStarts = version == 2 ? [] : try reader.readArray(of: Int32.self)
+        let termEnds = version == 2 ? [] : try reader.readArray(of: Int32.self)
+        let termBounds = version == 2 ? [] : try reader.readArray(of: Int32.self)
+        guard Self.areConsistentTerms(starts: termStarts, ends: termEnds, bounds: termBounds, hitStarts: starts, hitEnds: ends)
+        else { throw BinaryDecodingError("inconsistent window terms") }
         guard reader.isAtEnd, rowCount < Int32.max, rows.count == starts.count, rows.count == ends.count,
               rows.first.map({ $0 >= 0 }) ?? true, rows.last.map({ Int($0) < rowCount }) ?? true,
               zip(rows, rows.dropFirst()).allSatisfy({ $0 <= $1 }),
               zip(starts, ends).allSatisfy({ $0 >= 0 && $0 <= $1 })
         else { throw BinaryDecodingError("inconsistent hit maps") }
         self.init(rowCount: rowCount, hitRows: rows, hitStarts: starts, hitEnds: ends)
+        self.termStarts = termStarts
+        self.termEnds = termEnds
+        self.termBounds = termBounds
+    }
+
+    /// Whether window terms read back fit their hits: none at all, or one bound per hit and one
+    /// more, rising from 0 to the terms' count, each hit's terms in order, apart, and inside it.
+    static func areConsistentTerms(starts: [Int32], ends: [Int32], bounds: [Int32], hitStarts: [Int32], hitEnds: [Int32]) -> Bool {
+        guard !bounds.isEmpty else { return starts.isEmpty && ends.isEmpty }
+        guard starts.count == ends.count, bounds.count == hitStarts.count + 1, bounds.first == 0,
+              bounds.last.map({ Int($0) == starts.count }) ?? false, zip(bounds, bounds.dropFirst()).allSatisfy({ $0 < $1 })
+        else { return false }
+        for hit in hitStarts.indices {
+            var reached = hitStarts[hit]
+            for term in Int(bounds[hit])..<Int(bounds[hit + 1]) {
+                guard starts[term] >= reached, starts[term] <= ends[term], ends[term] <= hitEnds[hit] else { return false }
+                reached = ends[term]
+            }
+        }
+        return true
     }
 }
 
@@ -76,7 +107,28 @@ extension HitIndex {
             }
             guard isBoundary(end, inRow: row) else { return false }
             reached = (row, end)
+            // A window's terms lie inside it (checked on reading); each end on a character.
+            if hasTerms {
+                for term in termRanges(ofHitAt: position) {
+                    for offset in [term.lowerBound, term.upperBound] {
+                        guard let (row, inRow) = place(offset, ofHit: hit, in: corpus, sourceEnd: sourceEnd),
+                              isBoundary(inRow, inRow: row) else { return false }
+                    }
+                }
+            }
         }
         return true
+    }
+
+    /// The row and the offset in it of `offset`, in `hit`'s coordinates; nil past its transcript.
+    private func place(_ offset: Int, ofHit hit: Hit, in corpus: Corpus, sourceEnd: Int) -> (row: Int, offset: Int)? {
+        var row = hit.row
+        var offset = offset
+        while offset > Self.length(ofRow: row, in: corpus) {
+            guard row + 1 < sourceEnd else { return nil }
+            offset -= Self.length(ofRow: row, in: corpus) + 1
+            row += 1
+        }
+        return (row, offset)
     }
 }

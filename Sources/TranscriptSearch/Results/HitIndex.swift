@@ -17,6 +17,12 @@ public struct HitIndex: Sendable, Equatable {
     var hitEnds: [Int32] = []
     /// `firstPosition[row]` is the position of the row's first hit; `firstPosition[rowCount]` is `count`.
     var firstPosition: [Int32]
+    /// A window's terms (`HitIndex+Terms.swift`): hit `p`'s are `termStarts`/`termEnds` at
+    /// `termBounds[p]..<termBounds[p + 1]`, in the hit's own coordinates. All three are empty while
+    /// every hit is one term (every search but `QuerySyntax.boolean`'s).
+    var termStarts: [Int32] = []
+    var termEnds: [Int32] = []
+    var termBounds: [Int32] = []
 
     /// An index with no hits over `rowCount` rows; fill it with `append(row:utf8Ranges:)`.
     public init(rowCount: Int) {
@@ -64,6 +70,7 @@ public struct HitIndex: Sendable, Equatable {
             hitRows.append(Int32(row))
             hitStarts.append(Int32(range.lowerBound))
             hitEnds.append(Int32(range.upperBound))
+            if hasTerms { appendTerms([range]) }
         }
         firstPosition.append(Int32(hitRows.count))
     }

@@ -1,0 +1,195 @@
+import TranscriptModel
+
+/// Where each term hit lies for a scope (`WindowScope`), as a group and a span of values: hits fit
+/// in one window when they share the group and the values of all of them lie within `limit`.
+///
+/// ```
+///  scope      group                                    values (lo…hi)             limit
+///  row        the row                                  0                          0
+///  turn       the turn (rows of one speaker, or less   0                          0
+///             than 2 s apart without speakers)
+///  file       the file                                 0                          0
+///  Ns         the file, cut at each row without times   start ms of first…last row  N × 1000
+///  Nw         the file                                 first…last word number     N − 1
+/// ```
+///
+/// Word numbers count the word starts (`WordStarts`) before a place in the file's text, its rows
+/// joined by a separator: a hit's `lo` counts up to and including its first character, its `hi`
+/// up to its end, so a hit inside one word has `lo == hi` and `"action item"` has `hi == lo + 1`.
+///
+/// Groups only grow along the stream (so "same group" is "first and last alike"). `places(of:)`
+/// computes every place in one pass, each from the previous one (words are counted only between
+/// neighbouring hits, and not past `limit`: a larger gap is clamped to `limit + 1`, which fits
+/// no window either way); `referencePlace(of:)` computes one from the definition, from the file's
+/// start, for the reference.
+struct WindowPlaces {
+    struct Place: Equatable {
+        var group: Int
+        var lo: Int64
+        var hi: Int64
+    }
+
+    let scope: WindowScope
+    let corpus: Corpus
+
+    /// The most `hi − lo` a window may span.
+    var limit: Int64 {
+        switch scope {
+        case .row, .turn, .file: 0
+        case .seconds(let seconds): Int64(seconds) * 1000
+        case .words(let words): Int64(words - 1)
+        }
+    }
+
+    /// Whether places fit in one window: one group, values within `limit`.
+    func fit(_ places: some Collection<Place>) -> Bool {
+        guard let first = places.first else { return true }
+        return places.allSatisfy { $0.group == first.group }
+            && places.map(\.hi).max()! - places.map(\.lo).min()! <= limit
+    }
+
+    // MARK: One pass
+
+    /// The place of every hit of `stream`, in one pass.
+    func places(of stream: [WindowTerms.TermHit]) -> [Place] {
+        var places: [Place] = []
+        places.reserveCapacity(stream.count)
+        var turn = 0, turnRow = -1
+        var cuts = 0, cutRow = -1, cutSource = -1
+        var source = -1
+        var previous: WindowTerms.TermHit?
+        for hit in stream {
+            let hitSource = corpus.source(ofRow: hit.row)
+            defer { source = hitSource; previous = hit }
+            switch scope {
+            case .row:
+                places.append(Place(group: hit.row, lo: 0, hi: 0))
+            case .file:
+                places.append(Place(group: hitSource, lo: 0, hi: 0))
+            case .turn:
+                if turnRow < 0 { turnRow = hit.row; turn = 0 }
+                while turnRow < hit.row {
+                    turnRow += 1
+                    if isTurnStart(turnRow) { turn += 1 }
+                }
+                places.append(Place(group: turn, lo: 0, hi: 0))
+            case .seconds:
+                // A group per stretch of timed rows of one file; an untimed row is a group alone.
+                if cutRow < 0 { cutRow = hit.row; cutSource = hitSource }
+                while cutRow < hit.row {
+                    cutRow += 1
+                    if corpus.source(ofRow: cutRow) != cutSource || !isTimed(cutRow) || !isTimed(cutRow - 1) { cuts += 1 }
+                    cutSource = corpus.source(ofRow: cutRow)
+                }
+                places.append(Place(group: cuts, lo: startMilliseconds(hit.row), hi: startMilliseconds(lastRow(of: hit))))
+            case .words:
+                let cap = Int(limit) + 1
+                var lo: Int64 = 0
+                if let previous, hitSource == source, let last = places.last {
+                    lo = last.lo + Int64(wordStarts(from: afterFirstCharacter(of: previous), to: afterFirstCharacter(of: hit), cap: cap))
+                }
+                let hi = lo + Int64(wordStarts(from: afterFirstCharacter(of: hit), to: hit.end, cap: cap))
+                places.append(Place(group: hitSource, lo: lo, hi: max(lo, hi)))
+            }
+        }
+        return places
+    }
+
+    // MARK: From the definition
+
+    /// The place of `hit`, computed from its file's first row on (slow, plain: the reference's).
+    func referencePlace(of hit: WindowTerms.TermHit) -> Place {
+        let source = corpus.source(ofRow: hit.row)
+        let rows = corpus.rows(ofSource: source)
+        switch scope {
+        case .row:
+            return Place(group: hit.row, lo: 0, hi: 0)
+        case .file:
+            return Place(group: source, lo: 0, hi: 0)
+        case .turn:
+            // Turns are numbered across the corpus: every turn start from row 0 to the hit's row.
+            let starts = (1...max(1, hit.row)).filter { $0 <= hit.row && isTurnStart($0) }.count
+            return Place(group: starts, lo: 0, hi: 0)
+        case .seconds:
+            let cuts = (1...max(1, hit.row)).filter { row in
+                row <= hit.row && (corpus.source(ofRow: row) != corpus.source(ofRow: row - 1) || !isTimed(row) || !isTimed(row - 1))
+            }.count
+            return Place(group: cuts, lo: startMilliseconds(hit.row), hi: startMilliseconds(lastRow(of: hit)))
+        case .words:
+            let fileStart = WindowTerms.place(row: rows.lowerBound, offset: 0, in: corpus)
+            let lo = wordStarts(from: fileStart, to: afterFirstCharacter(of: hit), cap: .max)
+            let hi = wordStarts(from: fileStart, to: hit.end, cap: .max)
+            return Place(group: source, lo: Int64(lo), hi: Int64(max(lo, hi)))
+        }
+    }
+
+    // MARK: Rows
+
+    /// Whether `row` begins a turn: the first row of a file; a change of speaker; without
+    /// speakers, a row without times or one starting 2 s or more after the one before ended.
+    func isTurnStart(_ row: Int) -> Bool {
+        guard row > 0, corpus.source(ofRow: row) == corpus.source(ofRow: row - 1) else { return true }
+        let speaker = corpus.speakerNumber(ofRow: row), before = corpus.speakerNumber(ofRow: row - 1)
+        if speaker >= 0 || before >= 0 { return speaker != before }
+        let (start, _) = corpus.milliseconds(ofRow: row)
+        let (previousStart, previousEnd) = corpus.milliseconds(ofRow: row - 1)
+        let previous = previousEnd >= 0 ? previousEnd : previousStart
+        return start < 0 || previous < 0 || start - previous >= WindowScope.turnGapMilliseconds
+    }
+
+    func isTimed(_ row: Int) -> Bool { corpus.milliseconds(ofRow: row).start >= 0 }
+
+    func startMilliseconds(_ row: Int) -> Int64 { max(0, corpus.milliseconds(ofRow: row).start) }
+
+    /// The row `hit` ends in (its own for a hit within one row).
+    func lastRow(of hit: WindowTerms.TermHit) -> Int { location(of: max(hit.begin, hit.end - 1)).row }
+
+    // MARK: Places in the text
+
+    /// The row and offset of place `place` (`WindowTerms.place`); a place on the separator after a
+    /// row is that row's end. - Complexity: O(log rows).
+    func location(of place: Int) -> (row: Int, offset: Int) {
+        corpus.withTextBuffer { _, offsets in
+            // The last row whose start is at or before the place.
+            var low = 0, high = corpus.rowCount - 1
+            while low < high {
+                let mid = (low + high + 1) / 2
+                if offsets[mid] + mid <= place { low = mid } else { high = mid - 1 }
+            }
+            return (low, place - offsets[low] - low)
+        }
+    }
+
+    /// The place just after the first character of `hit` (after the separator, for a hit that
+    /// starts on one).
+    func afterFirstCharacter(of hit: WindowTerms.TermHit) -> Int {
+        let (row, offset) = location(of: hit.begin)
+        return corpus.withTextBytes(ofRow: row) { bytes in
+            offset < bytes.count ? hit.begin + WordStarts.decode(bytes, at: offset).length : hit.begin + 1
+        }
+    }
+
+    /// The word starts among the characters that begin in places `from..<to` (no more than `cap`
+    /// are counted past).
+    func wordStarts(from: Int, to: Int, cap: Int) -> Int {
+        guard from < to else { return 0 }
+        let (firstRow, firstOffset) = location(of: from)
+        var count = 0
+        var row = firstRow, offset = firstOffset
+        var previous: WordStarts.Kind = corpus.withTextBytes(ofRow: row) { WordStarts.kind(before: offset, in: $0) }
+        while count <= cap {
+            let rowPlace = WindowTerms.place(row: row, offset: 0, in: corpus)
+            let found = corpus.withTextBytes(ofRow: row) { bytes in
+                WordStarts.count(in: bytes, min(offset, bytes.count)..<min(bytes.count, max(offset, to - rowPlace)), after: previous, cap: cap - count)
+            }
+            count += found.count
+            let rowEnd = rowPlace + corpus.withTextBytes(ofRow: row) { $0.count }
+            // The separator after the row, then the next row, if the range goes on.
+            guard to > rowEnd + 1, row + 1 < corpus.rowCount else { break }
+            row += 1
+            offset = 0
+            previous = .separator
+        }
+        return count
+    }
+}

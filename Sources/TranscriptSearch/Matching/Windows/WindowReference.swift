@@ -1,0 +1,67 @@
+import TranscriptModel
+
+/// The plain definition of a `BooleanQuery`'s hits, written for clarity and not speed: the oracle
+/// `WindowSearch` is tested against (and the benchmark checks). Rows → words → windows:
+///
+/// 1. Each term's hits, found by the `RegexMatcher` reference in each row (a phrase across rows:
+///    in each file's rows joined by one space), and each hit's place (`WindowPlaces`) computed
+///    from its file's start.
+/// 2. For each hit in text order, as the end of a window: every start at or before it among the
+///    hits not yet used, the latest one whose hits fit the scope and satisfy the query; if no
+///    NOT part is found with hits fitting beside them, that is a window, and hits that begin
+///    before its end are used.
+///
+/// - Complexity: O(hits² × terms) and more; for tests and the benchmark's check only.
+package struct WindowReference: Sendable {
+    let terms: WindowTerms
+
+    /// The reference for `query` with `options` and `filter`.
+    package init(_ query: BooleanQuery, options: SearchOptions, filter: RowFilter = RowFilter()) throws(QueryError) {
+        terms = try WindowTerms(query, options: options, filter: filter) { query throws(QueryError) in try RegexMatcher(query) }
+    }
+
+    /// Every window in `corpus`.
+    package func search(_ corpus: Corpus) -> HitIndex {
+        let stream = (try? terms.stream(in: corpus, until: nil, isCancelled: { false })) ?? []
+        let places = WindowPlaces(scope: terms.scope, corpus: corpus)
+        let placed = stream.map(places.referencePlace(of:))
+        let positive = stream.indices.filter { !terms.isNegated[stream[$0].term] }
+        let negative = stream.indices.filter { terms.isNegated[stream[$0].term] }
+
+        var windows: [(row: Int, window: HitWindow)] = []
+        var firstUnused = 0  // into `positive`
+        var reached = Int.min
+        for end in positive.indices {
+            guard end >= firstUnused, stream[positive[end]].begin >= reached else { continue }
+            let start = (firstUnused...end).reversed().first { start in
+                let members = positive[start...end]
+                let found = Set(members.map { stream[$0].term })
+                return places.fit(members.map { placed[$0] }) && terms.query.isSatisfied { found.contains($0) }
+            }
+            guard let start else { continue }
+            let members = positive[start...end]
+            if isExcluded(members.map { placed[$0] }, negative: negative, stream: stream, placed: placed, places: places) { continue }
+            windows.append(WindowTerms.window(of: members.map { stream[$0] }[...]))
+            reached = members.map { stream[$0].end }.max()!
+            firstUnused = end + 1
+            while firstUnused < positive.count, stream[positive[firstUnused]].begin < reached { firstUnused += 1 }
+        }
+        return WindowTerms.index(of: windows, rowCount: corpus.rowCount)
+    }
+
+    /// Whether a NOT part of the query is found with hits that fit beside a window's places.
+    private func isExcluded(
+        _ window: [WindowPlaces.Place], negative: [Int], stream: [WindowTerms.TermHit], placed: [WindowPlaces.Place],
+        places: WindowPlaces
+    ) -> Bool {
+        var next = 0
+        for part in terms.query.parts {
+            let range = next..<next + part.terms.count
+            next = range.upperBound
+            guard case .not(let negated) = part else { continue }
+            let near = Set(negative.filter { places.fit(window + [placed[$0]]) }.map { stream[$0].term })
+            if negated.isSatisfied(by: { near.contains(range.lowerBound + $0) }) { return true }
+        }
+        return false
+    }
+}
