@@ -68,7 +68,7 @@ public struct TranscriptArchive: Sendable {
         }
         let hosts = try shardHosts(cluster: cluster)
         for host in hosts {
-            let shard = ClickHouseClient(address: address.on(host: host, port: address.port), timeoutMilliseconds: client.timeoutMilliseconds)
+            let shard = client.on(host: host, port: address.port)
             try shard.execute("CREATE TABLE IF NOT EXISTS \(address.localRowsTable) (\(Self.rowColumns)) ENGINE = MergeTree ORDER BY (file, row)")
         }
         let database = try client.rows("SELECT currentDatabase() FORMAT TabSeparated").rows.first?.first ?? nil
@@ -113,7 +113,7 @@ public struct TranscriptArchive: Sendable {
         guard engine.hasPrefix("Distributed(") else { return [(client, address.rowsTable)] }
         let cluster = String(engine.dropFirst("Distributed(".count).prefix { $0 != "," && $0 != ")" }).trimmed(of: " '")
         return try shardHosts(cluster: cluster).map { host in
-            (ClickHouseClient(address: address.on(host: host, port: address.port), timeoutMilliseconds: client.timeoutMilliseconds), address.localRowsTable)
+            (client.on(host: host, port: address.port), address.localRowsTable)
         }
     }
 
