@@ -82,6 +82,21 @@ extension TranscriptArchive {
         return try corpus(of: fields, files: files, sql: sql)
     }
 
+    /// Every speaker of the visible rows and how many rows each has, by name: what a `speaker:`
+    /// value is compared with when it picks none of the rows a search fetched.
+    public func speakers() throws(ServerError) -> [(name: String, rows: Int)] {
+        let table = try client.rows("""
+            SELECT speaker, count() FROM \(address.rowsTable) WHERE generation GLOBAL IN (\(currentGenerations)) \
+            AND has_speaker = 1 GROUP BY speaker ORDER BY speaker FORMAT TabSeparated
+            """)
+        return try table.rows.map { fields throws(ServerError) in
+            guard fields.count == 2, let name = fields[0], let rows = fields[1].flatMap({ Int($0) }) else {
+                throw ServerError(server: address.description, kind: .badAnswer("a speaker's line is not a name and a count"))
+            }
+            return (name, rows)
+        }
+    }
+
     /// The greatest row number the rows table holds (its `row` column is a UInt32).
     static let lastRowNumber = Int(UInt32.max)
 
