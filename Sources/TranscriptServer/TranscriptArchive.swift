@@ -19,6 +19,12 @@
 /// only after the last of them is stored is its `NAME_files` line written; searches read only
 /// rows whose generation is a file's current one. An interrupted run leaves rows under a
 /// generation nobody names: invisible, and removed by the next run that indexes that file.
+///
+/// Why overlapping runs never hide a file: a generation carries the time its run began sending
+/// it (`HASH-TIME-RANDOM`), and a run ends by removing only the rows of generations older than
+/// the file's visible one, never that one's nor a newer one's still being sent
+/// (`removeOlderRows(of:)`); so whichever of two runs of one file finishes last, the version
+/// left visible keeps its rows.
 public struct TranscriptArchive: Sendable {
     /// The client of the server and table (the URL's rows table).
     public let client: ClickHouseClient
