@@ -11,8 +11,8 @@ import Foundation
 /// contains: short bodies, endless bodies, huge chunk sizes, slow answers, bad rows.
 ///
 /// It is bounded: it serves at most `connections` requests, stops accepting `lifetime` after it
-/// started, sends an endless body only up to the rule's byte bound, and `stop()` (or its end)
-/// closes everything. It never reaches outside the machine.
+/// started or once no test holds it (or at `stop()`), sends an endless body only up to the rule's
+/// byte bound, and gives up on a client silent for 10 s. It never reaches outside the machine.
 public final class FakeHTTPServer: @unchecked Sendable {
     /// What to send back to a request.
     public enum Reply: Sendable {
@@ -37,7 +37,6 @@ public final class FakeHTTPServer: @unchecked Sendable {
 
     /// The port it listens on (on 127.0.0.1).
     public let port: Int
-    private let listener: Int32
     private let rules: [Rule]
     private let lock = NSLock()
     private var requestsSeen: [String] = []
@@ -65,19 +64,26 @@ public final class FakeHTTPServer: @unchecked Sendable {
             close(descriptor)
             throw Failure(reason: "bind or listen")
         }
-        listener = descriptor
         port = Int(UInt16(bigEndian: address.sin_port))
         let started = Date()
-        Thread.detachNewThread { [self] in
+        let finished = self.finished
+        // The accepting thread holds the server weakly: a server no test holds any more stops
+        // accepting within 100 ms; the thread closes the listening socket when it ends.
+        Thread.detachNewThread { [weak self] in
             var served = 0
-            while served < connections, Date().timeIntervalSince(started) < lifetime, !stopped {
-                var entry = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+            while served < connections, Date().timeIntervalSince(started) < lifetime, self?.stopped == false {
+                var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
                 guard poll(&entry, 1, 100) > 0 else { continue }
-                let client = accept(listener, nil, nil)
+                let client = accept(descriptor, nil, nil)
                 guard client >= 0 else { continue }
                 served += 1
-                Thread.detachNewThread { self.serve(client) }
+                guard let server = self else {
+                    close(client)
+                    break
+                }
+                Thread.detachNewThread { server.serve(client) }
             }
+            close(descriptor)
             finished.signal()
         }
     }
@@ -100,12 +106,16 @@ public final class FakeHTTPServer: @unchecked Sendable {
         let wasStopped = isStopped
         isStopped = true
         lock.unlock()
-        guard !wasStopped else { return }
-        finished.wait()
-        close(listener)
+        if !wasStopped { finished.wait() }
     }
 
-    deinit { stop() }
+    deinit {
+        // The accepting thread sees the server gone and ends by itself (it may be the thread
+        // running this, so it is not waited for).
+        lock.lock()
+        isStopped = true
+        lock.unlock()
+    }
 
     private var stopped: Bool {
         lock.lock()
