@@ -50,6 +50,8 @@ extension TranscriptArchive {
         try index(files, of: corpus, batchBytes: batchBytes, interruption: .none, progress: progress)
     }
 
+    /// `index(_:of:batchBytes:progress:)`, stopped where `interruption` says (for tests): the
+    /// two steps, `send` then `removeOlderRows(of:)`.
     package func index(
         _ files: [FileToIndex], of corpus: Corpus, batchBytes: Int = 8 << 20, interruption: Interruption,
         progress: (_ filesDone: Int, _ rowsSent: Int) -> Void = { _, _ in }
@@ -63,8 +65,11 @@ extension TranscriptArchive {
     /// time the run began sending them (nanoseconds since 1970: the `indexed_ns` of its
     /// `NAME_files` line, which orders versions).
     package struct SentFile: Hashable, Sendable {
+        /// The file's path as it is shown (its `file` column).
         package var path: String
+        /// The generation its rows carry (`generation(hash:indexedAt:)`).
         package var generation: String
+        /// When the run began sending it (nanoseconds since 1970), the stamp in `generation`.
         package var indexedAt: UInt64
     }
 

@@ -27,8 +27,11 @@ public final class FakeHTTPServer: @unchecked Sendable {
 
     /// A request containing `text` (in its head or body) gets `reply`.
     public struct Rule: Sendable {
+        /// What the request must contain (in its head or body).
         public var text: String
+        /// What it gets.
         public var reply: Reply
+        /// Requests containing `text` get `reply`.
         public init(_ text: String, _ reply: Reply) {
             self.text = text
             self.reply = reply
