@@ -45,7 +45,8 @@ public struct ClickHouseClient: Sendable {
         maxAnswerBytes: Int = ClickHouseClient.defaultMaxAnswerBytes
     ) {
         self.address = address
-        self.timeoutMilliseconds = max(1, timeoutMilliseconds)
+        // At most 2^40 ms (about 35 years), so a deadline on the monotonic clock cannot overflow.
+        self.timeoutMilliseconds = min(max(1, timeoutMilliseconds), 1 << 40)
         self.timeLimit = timeLimit
         self.maxAnswerBytes = max(1, maxAnswerBytes)
         deadline = timeLimit == .allStatements ? SocketCalls.now() + Int64(self.timeoutMilliseconds) : nil

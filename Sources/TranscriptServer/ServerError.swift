@@ -60,7 +60,7 @@ public struct ServerError: Error, Hashable, Sendable, CustomStringConvertible {
     /// `bytes` as people read it: `1 GiB`, `64 KiB`, `100 bytes`.
     static func size(_ bytes: Int) -> String {
         for (unit, name) in [(1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")] where bytes >= unit {
-            return bytes % unit == 0 ? "\(bytes / unit) \(name)" : "\(Double(bytes * 10 / unit) / 10) \(name)"
+            return bytes % unit == 0 ? "\(bytes / unit) \(name)" : "\((Double(bytes) / Double(unit) * 10).rounded(.down) / 10) \(name)"
         }
         return "\(bytes) bytes"
     }

@@ -75,6 +75,12 @@ struct HostileAnswerTests {
         #expect(try client(server).execute("SELECT 1") == Array("1\n".utf8))
     }
 
+    @Test(arguments: [ClickHouseClient.TimeLimit.eachStatement, .allStatements])
+    func anyTimeLimitIsAValidDeadline(timeLimit: ClickHouseClient.TimeLimit) throws {
+        let server = try FakeHTTPServer([.init("SELECT 1", .ok("1\n"))])
+        #expect(try client(server, timeout: Int.max, timeLimit: timeLimit).execute("SELECT 1") == Array("1\n".utf8))
+    }
+
     @Test func aNegativeContentLengthIsNotHTTP() throws {
         let server = try FakeHTTPServer([.init("SELECT 1", .raw(headers: "Content-Length: -5\r\n", body: "1\n"))])
         let served = try client(server)
@@ -91,6 +97,8 @@ struct HostileAnswerTests {
         let kind = errorKind { () throws(ServerError) in try served.execute("SELECT 1") }
         #expect(kind == .tooLarge(1 << 20))
         #expect(ServerError(server: "s", kind: .tooLarge(1 << 20)).description.contains("larger than 1 MiB, the most one answer may have"))
+        #expect(ServerError(server: "s", kind: .tooLarge(Int.max)).description.contains("larger than 8589934592.0 GiB"))
+        #expect(ServerError(server: "s", kind: .tooLarge(1536)).description.contains("larger than 1.5 KiB"))
     }
 
     @Test(arguments: ["Content-Length: 2000000\r\n", "Transfer-Encoding: chunked\r\n"])
