@@ -4,18 +4,66 @@
 /// have is used.
 ///
 /// Every failure is a `ServerError` naming the server: nothing listening, a timeout, a wrong user
-/// or password, a missing table, anything else the server refused.
+/// or password, a missing table, an answer too large or cut short, anything else the server
+/// refused.
+///
+/// Its limits: each answer is at most `maxAnswerBytes` (`defaultMaxAnswerBytes`, 1 GiB, unless
+/// given), and the statements have `timeoutMilliseconds` each (`TimeLimit.eachStatement`: an index
+/// run's many inserts) or all together from the client's making (`TimeLimit.allStatements`: one
+/// search, however many statements it takes).
 public struct ClickHouseClient: Sendable {
+    /// How the time limit counts.
+    public enum TimeLimit: Sendable, Hashable {
+        /// Each statement may take the whole limit.
+        case eachStatement
+        /// All the statements of this client (and of the shard clients made from it) together,
+        /// counted from the client's making.
+        case allStatements
+    }
+
+    /// The most bytes one answer may have unless the client is given another limit: 1 GiB.
+    public static let defaultMaxAnswerBytes = 1 << 30
+
     /// The server and table the statements go to.
     public let address: ServerAddress
-    /// How long one statement may take, connecting included (milliseconds); the server is asked
-    /// to give up at the same time (`max_execution_time`).
+    /// How long a statement may take, connecting included (milliseconds), alone or with the
+    /// others as `timeLimit` says; the server is asked to give up at the same time
+    /// (`max_execution_time`).
     public let timeoutMilliseconds: Int
+    /// Whether `timeoutMilliseconds` is each statement's or all statements' together.
+    public let timeLimit: TimeLimit
+    /// The most bytes of one answer, its HTTP head included; a larger one is an error.
+    public let maxAnswerBytes: Int
+    /// When every statement must be done (milliseconds on the monotonic clock,
+    /// `SocketCalls.now()`), for `.allStatements`; nil when each has its own limit.
+    let deadline: Int64?
 
-    /// A client of `address` whose statements each take at most `timeoutMilliseconds`.
-    public init(address: ServerAddress, timeoutMilliseconds: Int = 30_000) {
+    /// A client of `address` whose statements take at most `timeoutMilliseconds`, each or all
+    /// together (`timeLimit`), and whose answers have at most `maxAnswerBytes`.
+    public init(
+        address: ServerAddress, timeoutMilliseconds: Int = 30_000, timeLimit: TimeLimit = .eachStatement,
+        maxAnswerBytes: Int = ClickHouseClient.defaultMaxAnswerBytes
+    ) {
         self.address = address
-        self.timeoutMilliseconds = max(1, timeoutMilliseconds)
+        // At most 2^40 ms (about 35 years), so a deadline on the monotonic clock cannot overflow.
+        self.timeoutMilliseconds = min(max(1, timeoutMilliseconds), 1 << 40)
+        self.timeLimit = timeLimit
+        self.maxAnswerBytes = max(1, maxAnswerBytes)
+        deadline = timeLimit == .allStatements ? SocketCalls.now() + Int64(self.timeoutMilliseconds) : nil
+    }
+
+    /// The same client for another node (a shard of a cluster): the same limits, and the same
+    /// deadline when the limit is for all statements.
+    func on(host: String, port: Int) -> ClickHouseClient {
+        ClickHouseClient(copying: self, address: address.on(host: host, port: port))
+    }
+
+    private init(copying client: ClickHouseClient, address: ServerAddress) {
+        self.address = address
+        timeoutMilliseconds = client.timeoutMilliseconds
+        timeLimit = client.timeLimit
+        maxAnswerBytes = client.maxAnswerBytes
+        deadline = client.deadline
     }
 
     /// Runs `sql` and returns the answer's bytes.
@@ -39,17 +87,20 @@ public struct ClickHouseClient: Sendable {
     }
 
     private func send(parameters: [(String, String)], body: [UInt8]) throws(ServerError) -> [UInt8] {
+        let server = address.description
+        let now = SocketCalls.now()
+        let statementDeadline = min(now + Int64(timeoutMilliseconds), deadline ?? Int64.max)
+        guard statementDeadline > now else { throw ServerError(server: server, kind: .timedOut(timeoutMilliseconds)) }
         var all = parameters
         if let database = address.database { all.append(("database", database)) }
-        all.append(("max_execution_time", String(max(1, (timeoutMilliseconds + 999) / 1000))))
+        all.append(("max_execution_time", String(max(1, (statementDeadline - now + 999) / 1000))))
         let target = "/?" + all.map { "\($0)=\(Self.percentEncoded($1))" }.joined(separator: "&")
         var headers: [(String, String)] = []
         if address.user != nil || address.password != nil {
             let credentials = Array("\(address.user ?? "default"):\(address.password ?? "")".utf8)
             headers.append(("Authorization", "Basic " + Self.base64(credentials)))
         }
-        let client = HTTPClient(host: address.host, port: address.port, timeoutMilliseconds: timeoutMilliseconds)
-        let server = address.description
+        let client = HTTPClient(host: address.host, port: address.port, deadline: statementDeadline, maxAnswerBytes: maxAnswerBytes)
         switch client.post(target, headers: headers, body: body) {
         case .failure(.connection(.timedOut)):
             throw ServerError(server: server, kind: .timedOut(timeoutMilliseconds))
@@ -59,6 +110,10 @@ public struct ClickHouseClient: Sendable {
             throw ServerError(server: server, kind: .unreachable(reason))
         case .failure(.notHTTP(let sent)):
             throw ServerError(server: server, kind: .notClickHouse(sent))
+        case .failure(.tooLarge(let limit)):
+            throw ServerError(server: server, kind: .tooLarge(limit))
+        case .failure(.cutShort(let what)):
+            throw ServerError(server: server, kind: .cutShort(what))
         case .success(let response) where response.status == 200:
             return response.body
         case .success(let response):

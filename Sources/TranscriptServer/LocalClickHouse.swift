@@ -163,9 +163,9 @@ package final class LocalClickHouse: @unchecked Sendable {
 
     /// Whether `SELECT 1` is answered within 30 s (false at once when a shell ended).
     private static func waitForAnswer(host: String, port: Int, shells: [Process]) -> Bool {
-        let client = HTTPClient(host: host, port: port, timeoutMilliseconds: 2000)
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline {
+            let client = HTTPClient(host: host, port: port, deadline: SocketCalls.now() + 2000, maxAnswerBytes: 1 << 20)
             if case .success(let response) = client.post("/", body: Array("SELECT 1".utf8)), response.status == 200 { return true }
             if shells.contains(where: { !$0.isRunning }) { return false }
             Thread.sleep(forTimeInterval: 0.05)

@@ -34,7 +34,7 @@ public struct ServerAddress: Hashable, Sendable, CustomStringConvertible {
     /// - Throws: `ServerError` (`.badAddress`) saying what was expected.
     public init(_ url: String) throws(ServerError) {
         func bad(_ why: String) -> ServerError {
-            ServerError(server: url, kind: .badAddress("expected a URL like http://127.0.0.1:8123/?table=transcripts; \(why)"))
+            ServerError(server: Self.redacted(url), kind: .badAddress("expected a URL like http://127.0.0.1:8123/?table=transcripts; \(why)"))
         }
         guard url.hasPrefix("http://") else {
             throw bad(url.hasPrefix("https://") ? "https is not supported (use a TLS proxy, or http on a trusted network)" : "it must start with http://")
@@ -98,6 +98,42 @@ public struct ServerAddress: Hashable, Sendable, CustomStringConvertible {
         let hostPart = host.contains(":") ? "[\(host)]" : host
         let userPart = user.map { "\($0)@" } ?? ""
         return "http://\(userPart)\(hostPart):\(port)/?table=\(table)" + (database.map { "&database=\($0)" } ?? "")
+    }
+
+    /// `url` as it may be shown: the password replaced by `***` wherever it is written, even in
+    /// a URL this type cannot read (a bad port, https, a `/` or `@` in the password); in the
+    /// query, every value but `table`'s, `database`'s and `user`'s is hidden too (a misspelt
+    /// `pasword=` included).
+    /// `http://bob:secret@db:8123/?table=t&password=x` → `http://bob:***@db:8123/?table=t&password=***`.
+    public static func redacted(_ url: String) -> String {
+        var text = Substring(url)
+        var out = ""
+        if let scheme = text.range(of: "://") {
+            out += text[..<scheme.upperBound]
+            text = text[scheme.upperBound...]
+        }
+        // The credentials end at the last `@` before the query (a password may hold `/` and `@`,
+        // even unencoded), or at the last `@` of all when no `=` comes before it.
+        let query = text.firstIndex(of: "?") ?? text.endIndex
+        let at = text[..<query].lastIndex(of: "@")
+            ?? text.lastIndex(of: "@").flatMap { at in text[..<at].contains("=") ? nil : at }
+        if let at {
+            let credentials = text[..<at]
+            if let colon = credentials.firstIndex(of: ":") {
+                out += credentials[...colon] + "***"
+            } else {
+                out += credentials
+            }
+            text = text[at...]
+        }
+        guard let question = text.firstIndex(of: "?") else { return out + text }
+        out += text[...question]
+        let shown: Set<Substring> = ["table", "database", "user"]
+        out += text[text.index(after: question)...].split(separator: "&", omittingEmptySubsequences: false).map { pair in
+            guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
+            return shown.contains(pair[..<equals]) ? String(pair) : pair[...equals] + "***"
+        }.joined(separator: "&")
+        return out
     }
 
     static func isIdentifier(_ name: String) -> Bool {

@@ -19,6 +19,10 @@ public struct ServerError: Error, Hashable, Sendable, CustomStringConvertible {
         case refused(status: Int, message: String)
         /// The server's answer is not in the shape asked for (what was wrong).
         case badAnswer(String)
+        /// The answer is larger than the most one answer may have (that limit, in bytes).
+        case tooLarge(Int)
+        /// The answer ended before what it announced (what was cut).
+        case cutShort(String)
     }
 
     /// The server as the user named it (without its password).
@@ -46,7 +50,18 @@ public struct ServerError: Error, Hashable, Sendable, CustomStringConvertible {
         case .notClickHouse(let sent): what = "the answer is not ClickHouse's HTTP interface: \(sent)"
         case .refused(let status, let message): what = "the server answered \(status): \(message)"
         case .badAnswer(let problem): what = "the server's answer could not be read: \(problem)"
+        case .tooLarge(let limit):
+            what = "the answer is larger than \(Self.size(limit)), the most one answer may have; narrow the search (a longer query, --file, --after, --before)"
+        case .cutShort(let cut): what = "the answer was cut short (the connection closed early?): \(cut)"
         }
         return "server \(server): \(what)"
+    }
+
+    /// `bytes` as people read it: `1 GiB`, `64 KiB`, `100 bytes`.
+    static func size(_ bytes: Int) -> String {
+        for (unit, name) in [(1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")] where bytes >= unit {
+            return bytes % unit == 0 ? "\(bytes / unit) \(name)" : "\((Double(bytes) / Double(unit) * 10).rounded(.down) / 10) \(name)"
+        }
+        return "\(bytes) bytes"
     }
 }

@@ -39,6 +39,9 @@ extension TranscriptArchive {
     /// batches of about `batchBytes` bytes of JSON; each file becomes visible once all its rows
     /// are stored (its `NAME_files` line is written after them), and its older rows are then
     /// deleted. `progress` is told the files done and the rows sent after each batch.
+    ///
+    /// Runs may overlap (two `tsearch index` of the same file at once): whichever order their
+    /// steps take, the version left visible keeps its rows (`removeOlderRows(of:)`).
     /// - Throws: `ServerError`; the files made visible before the error stay visible.
     public func index(
         _ files: [FileToIndex], of corpus: Corpus, batchBytes: Int = 8 << 20,
@@ -47,16 +50,43 @@ extension TranscriptArchive {
         try index(files, of: corpus, batchBytes: batchBytes, interruption: .none, progress: progress)
     }
 
+    /// `index(_:of:batchBytes:progress:)`, stopped where `interruption` says (for tests): the
+    /// two steps, `send` then `removeOlderRows(of:)`.
     package func index(
         _ files: [FileToIndex], of corpus: Corpus, batchBytes: Int = 8 << 20, interruption: Interruption,
         progress: (_ filesDone: Int, _ rowsSent: Int) -> Void = { _, _ in }
     ) throws(ServerError) -> IndexSummary {
-        let stored = try storedFiles()
+        let run = try send(files, of: corpus, stored: storedFiles(), batchBytes: batchBytes, interruption: interruption, progress: progress)
+        if interruption == .none { try removeOlderRows(of: run.sent) }
+        return run.summary
+    }
+
+    /// A file whose rows a run sent: its path, and the generation they carry, stamped with the
+    /// time the run began sending them (nanoseconds since 1970: the `indexed_ns` of its
+    /// `NAME_files` line, which orders versions).
+    package struct SentFile: Hashable, Sendable {
+        /// The file's path as it is shown (its `file` column).
+        package var path: String
+        /// The generation its rows carry (`generation(hash:indexedAt:)`).
+        package var generation: String
+        /// When the run began sending it (nanoseconds since 1970), the stamp in `generation`.
+        package var indexedAt: UInt64
+    }
+
+    /// The first step of an index run: sends the rows of `files` that `stored` (the archive as the
+    /// run found it) does not hold with the same hash, and names each file in `NAME_files` once
+    /// its rows are stored (unless `interruption` stops it before). `clock` stamps each file's
+    /// version (nanoseconds since 1970); a test gives two runs the times it wants.
+    package func send(
+        _ files: [FileToIndex], of corpus: Corpus, stored: [String: StoredFile], batchBytes: Int = 8 << 20,
+        interruption: Interruption = .none, clock: () -> UInt64 = { UInt64(max(0, Date().timeIntervalSince1970 * 1e9)) },
+        progress: (_ filesDone: Int, _ rowsSent: Int) -> Void = { _, _ in }
+    ) throws(ServerError) -> (summary: IndexSummary, sent: [SentFile]) {
         var summary = IndexSummary()
         var rows: [UInt8] = []
         /// Files whose rows are all in `rows` or stored: their `NAME_files` lines, in order.
         var complete: [UInt8] = []
-        var sent: [(path: String, generation: String)] = []
+        var sent: [SentFile] = []
         var done = 0
         let settings = [("insert_distributed_sync", "1")]
 
@@ -80,8 +110,8 @@ extension TranscriptArchive {
                 done += 1
                 continue
             }
-            let indexedAt = UInt64(max(0, Date().timeIntervalSince1970 * 1e9))
-            let generation = "\(file.hash)-\(String(indexedAt, radix: 16))-\(String(UInt32.random(in: 0...UInt32.max), radix: 16))"
+            let indexedAt = clock()
+            let generation = Self.generation(hash: file.hash, indexedAt: indexedAt)
             let range = corpus.rows(ofSource: file.source)
             for (number, row) in range.enumerated() {
                 JSONLine.appendRow(corpus.row(at: row), path: path, generation: generation, number: number, to: &rows)
@@ -94,27 +124,65 @@ extension TranscriptArchive {
             JSONLine.appendFile(
                 path: path, hash: file.hash, generation: generation, rows: range.count, format: source.format,
                 encoding: source.encoding, indexedAt: indexedAt, to: &complete)
-            sent.append((path, generation))
+            sent.append(SentFile(path: path, generation: generation, indexedAt: indexedAt))
         }
         try flush()
-        if interruption == .none { try removeOlderRows(of: sent) }
-        return summary
+        return (summary, sent)
     }
 
-    /// Deletes the rows of `files` under any generation but the one just made visible (older
-    /// versions, and rows of an interrupted run). ClickHouse deletes in the background; the rows
+    /// A version's generation: `HASH-TIME-RANDOM`, the time (hexadecimal nanoseconds) the one
+    /// `indexedAt(ofGeneration:)` reads back, so rows no `NAME_files` line names yet can still be
+    /// told older or newer than the visible version.
+    static func generation(hash: String, indexedAt: UInt64) -> String {
+        "\(hash)-\(String(indexedAt, radix: 16))-\(String(UInt32.random(in: 0...UInt32.max), radix: 16))"
+    }
+
+    /// The time a generation was stamped with, or nil when it is not one `generation(hash:indexedAt:)` made.
+    static func indexedAt(ofGeneration generation: String) -> UInt64? {
+        let parts = generation.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count >= 3 else { return nil }
+        return UInt64(parts[parts.count - 2], radix: 16)
+    }
+
+    /// The last step of an index run: deletes, of the files it sent, the rows of every version
+    /// older than the one visible now (the versions it replaced, rows of an interrupted run, or
+    /// those of an overlapping run that lost), and never the visible version's rows, nor those of
+    /// a newer version whose run is still sending them. So two overlapping runs of one file leave
+    /// it visible whatever order their steps take. ClickHouse deletes in the background; the rows
     /// are invisible to searches already.
-    private func removeOlderRows(of files: [(path: String, generation: String)]) throws(ServerError) {
+    ///
+    /// Older and newer are by the time in each generation (`indexedAt(ofGeneration:)`), which is
+    /// the clock of the machine that ran the index: rows a run with its clock ahead left
+    /// unnamed stay until a version later than that becomes visible.
+    package func removeOlderRows(of files: [SentFile]) throws(ServerError) {
         guard !files.isEmpty else { return }
+        let stores = try rowStores()
+        let server = address.description
         for piece in stride(from: 0, to: files.count, by: 1000) {
-            let slice = files[piece..<min(piece + 1000, files.count)]
-            let paths = slice.map { ClickHouseClient.literal($0.path) }.joined(separator: ", ")
-            let generations = slice.map { ClickHouseClient.literal($0.generation) }.joined(separator: ", ")
-            let condition = "file IN (\(paths)) AND generation NOT IN (\(generations))"
-            for (store, table) in try rowStores() {
-                let stale = try store.rows("SELECT count() FROM \(table) WHERE \(condition) FORMAT TabSeparated").rows.first?.first ?? nil
-                guard let stale, let count = Int(stale), count > 0 else { continue }
-                try store.execute("ALTER TABLE \(table) DELETE WHERE \(condition)")
+            let paths = Set(files[piece..<min(piece + 1000, files.count)].map(\.path)).sorted()
+            let pathList = paths.map { ClickHouseClient.literal($0) }.joined(separator: ", ")
+            // Each file's visible version now: what no overlapping run may take away.
+            var visible: [String: (generation: String, indexedAt: UInt64)] = [:]
+            for fields in try client.rows("""
+                SELECT file, argMax(generation, indexed_ns), max(indexed_ns) FROM \(address.filesTable) \
+                WHERE file IN (\(pathList)) GROUP BY file FORMAT TabSeparated
+                """).rows {
+                guard fields.count == 3, let path = fields[0], let generation = fields[1], let time = fields[2].flatMap({ UInt64($0) }) else {
+                    throw ServerError(server: server, kind: .badAnswer("a line of \(address.filesTable) is not a file's version"))
+                }
+                visible[path] = (generation, time)
+            }
+            for (store, table) in stores {
+                var stale: Set<String> = []
+                for fields in try store.rows("SELECT DISTINCT file, generation FROM \(table) WHERE file IN (\(pathList)) FORMAT TabSeparated").rows {
+                    guard fields.count == 2, let path = fields[0], let generation = fields[1], let current = visible[path],
+                          generation != current.generation else { continue }
+                    // A generation not of our making is taken for an old one.
+                    if Self.indexedAt(ofGeneration: generation).map({ $0 < current.indexedAt }) ?? true { stale.insert(generation) }
+                }
+                guard !stale.isEmpty else { continue }
+                let generations = stale.sorted().map { ClickHouseClient.literal($0) }.joined(separator: ", ")
+                try store.execute("ALTER TABLE \(table) DELETE WHERE file IN (\(pathList)) AND generation IN (\(generations))")
             }
         }
     }

@@ -50,11 +50,14 @@ extension TranscriptArchive {
     /// The visible rows `context` rows or fewer before and after each of `rows` (a file and a row
     /// number in it), the rows themselves included, and the first row of each gap between them:
     /// what a listing shows around the hits found in the candidates. Asked for in pieces of at
-    /// most 500 spans.
+    /// most 500 spans. A row number outside `0...lastRowNumber` names no row and is skipped.
     public func rows(around rows: [(file: String, row: Int)], context: Int) throws(ServerError) -> CandidateRows {
         let files = try storedFiles()
         var spans: [(file: String, range: ClosedRange<Int>)] = []
-        for (file, row) in rows.sorted(by: { ($0.file, $0.row) < ($1.file, $1.row) }) {
+        // Row numbers are a column of UInt32: anything else names no row, and clamping keeps
+        // every sum below within Int.
+        let context = min(max(0, context), Self.lastRowNumber)
+        for (file, row) in rows.sorted(by: { ($0.file, $0.row) < ($1.file, $1.row) }) where (0...Self.lastRowNumber).contains(row) {
             let range = max(0, row - context)...(row + context)
             if let last = spans.last, last.file == file, last.range.upperBound + 1 >= range.lowerBound {
                 spans[spans.count - 1].range = last.range.lowerBound...max(last.range.upperBound, range.upperBound)
@@ -78,6 +81,24 @@ extension TranscriptArchive {
         }
         return try corpus(of: fields, files: files, sql: sql)
     }
+
+    /// Every speaker of the visible rows and how many rows each has, by name: what a `speaker:`
+    /// value is compared with when it picks none of the rows a search fetched.
+    public func speakers() throws(ServerError) -> [(name: String, rows: Int)] {
+        let table = try client.rows("""
+            SELECT speaker, count() FROM \(address.rowsTable) WHERE generation GLOBAL IN (\(currentGenerations)) \
+            AND has_speaker = 1 GROUP BY speaker ORDER BY speaker FORMAT TabSeparated
+            """)
+        return try table.rows.map { fields throws(ServerError) in
+            guard fields.count == 2, let name = fields[0], let rows = fields[1].flatMap({ Int($0) }) else {
+                throw ServerError(server: address.description, kind: .badAnswer("a speaker's line is not a name and a count"))
+            }
+            return (name, rows)
+        }
+    }
+
+    /// The greatest row number the rows table holds (its `row` column is a UInt32).
+    static let lastRowNumber = Int(UInt32.max)
 
     private func select(where condition: String) -> String {
         """
@@ -103,6 +124,9 @@ extension TranscriptArchive {
                   let start = fields[3].flatMap({ Int64($0) }), let end = fields[4].flatMap({ Int64($0) }),
                   let line = fields[9].flatMap({ Int($0) }), let element = fields[13].flatMap({ Int($0) })
             else { throw ServerError(server: address.description, kind: .badAnswer("a row is not in the shape of \(address.rowsTable)")) }
+            guard (0...Self.lastRowNumber).contains(number) else {
+                throw ServerError(server: address.description, kind: .badAnswer("a row of \(path) has the number \(number), not one from 0 to \(Self.lastRowNumber)"))
+            }
             if pending?.path != path {
                 finish()
                 pending = (path, [])

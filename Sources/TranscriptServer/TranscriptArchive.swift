@@ -19,6 +19,12 @@
 /// only after the last of them is stored is its `NAME_files` line written; searches read only
 /// rows whose generation is a file's current one. An interrupted run leaves rows under a
 /// generation nobody names: invisible, and removed by the next run that indexes that file.
+///
+/// Why overlapping runs never hide a file: a generation carries the time its run began sending
+/// it (`HASH-TIME-RANDOM`), and a run ends by removing only the rows of generations older than
+/// the file's visible one, never that one's nor a newer one's still being sent
+/// (`removeOlderRows(of:)`); so whichever of two runs of one file finishes last, the version
+/// left visible keeps its rows.
 public struct TranscriptArchive: Sendable {
     /// The client of the server and table (the URL's rows table).
     public let client: ClickHouseClient
@@ -68,7 +74,7 @@ public struct TranscriptArchive: Sendable {
         }
         let hosts = try shardHosts(cluster: cluster)
         for host in hosts {
-            let shard = ClickHouseClient(address: address.on(host: host, port: address.port), timeoutMilliseconds: client.timeoutMilliseconds)
+            let shard = client.on(host: host, port: address.port)
             try shard.execute("CREATE TABLE IF NOT EXISTS \(address.localRowsTable) (\(Self.rowColumns)) ENGINE = MergeTree ORDER BY (file, row)")
         }
         let database = try client.rows("SELECT currentDatabase() FORMAT TabSeparated").rows.first?.first ?? nil
@@ -113,7 +119,7 @@ public struct TranscriptArchive: Sendable {
         guard engine.hasPrefix("Distributed(") else { return [(client, address.rowsTable)] }
         let cluster = String(engine.dropFirst("Distributed(".count).prefix { $0 != "," && $0 != ")" }).trimmed(of: " '")
         return try shardHosts(cluster: cluster).map { host in
-            (ClickHouseClient(address: address.on(host: host, port: address.port), timeoutMilliseconds: client.timeoutMilliseconds), address.localRowsTable)
+            (client.on(host: host, port: address.port), address.localRowsTable)
         }
     }
 

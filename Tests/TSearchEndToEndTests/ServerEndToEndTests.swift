@@ -41,6 +41,15 @@ struct ServerEndToEndTests {
             let served = try TSearch.run(["search", "-C", "2", "--color", "never", "--server", url] + arguments)
             #expect(served.stdout == local.stdout, "\(arguments)")
         }
+        // A mistyped speaker is explained as over the files: the nearest of the archive's speakers.
+        for arguments in [["speaker:alise budget"], ["speaker:alise", "speaker:bobb", "budget"]] {
+            let local = try TSearch.run(["search"] + arguments + ["Samples"])
+            let served = try TSearch.run(["search", "--server", url] + arguments)
+            // (Over the files the loading's warnings come first.)
+            let said = local.stderr.split(separator: "\n").filter { $0.contains("no speaker matches") }.map { $0 + "\n" }.joined()
+            #expect(said.contains("nearest: Alice"), "\(local.stderr)")
+            #expect(served.stderr == said && served.status == local.status, "\(arguments): \(served.stderr)")
+        }
         // Indexing again sends nothing.
         let again = try TSearch.run(["index", "--server", url] + cluster + ["Samples"])
         #expect(again.stdout.contains("0 sent (0 rows), 38 unchanged"), "\(again.stdout)")

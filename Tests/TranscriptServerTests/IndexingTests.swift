@@ -93,7 +93,75 @@ struct IndexingTests {
     }
 }
 
+extension IndexingTests {
+    /// The steps of two index runs of one file, `older` (whose version is stamped first) and
+    /// `newer`, in the order a test plays them.
+    enum Step: String, CustomTestStringConvertible {
+        case olderSends, newerSends, olderRemoves, newerRemoves
+        var testDescription: String { rawValue }
+    }
+
+    /// Regression: of two overlapping `tsearch index` runs of the same file, the one with the
+    /// older stamp removed the visible version's rows when it finished; the file was then gone
+    /// from searches for good (indexing again found it unchanged). Whatever the order of the
+    /// two runs' steps, the file stays whole and searchable.
+    @Test(arguments: [LocalClickHouse.Layout.singleNode, .twoShards], [
+        [Step.olderSends, .newerSends, .newerRemoves, .olderRemoves],
+        [.olderSends, .newerSends, .olderRemoves, .newerRemoves],
+        [.newerSends, .newerRemoves, .olderSends, .olderRemoves],
+        [.newerSends, .olderSends, .olderRemoves, .newerRemoves],
+    ])
+    func overlappingRunsOfTheSameFileNeverHideIt(layout: LocalClickHouse.Layout, steps: [Step]) throws {
+        let archive = try ServerFixture.archive(on: layout, prefix: "overlap")
+        let corpus = Corpus([Self.rows(["the budget", "the plan", "the budget again"], path: "a.srt")])
+        let files = ServerFixture.files(of: corpus)
+        // Both runs found the archive as it was before either: both send the file.
+        let before = try archive.storedFiles()
+        var sent: [Step: [TranscriptArchive.SentFile]] = [:]
+        for step in steps {
+            switch step {
+            case .olderSends: sent[step] = try archive.send(files, of: corpus, stored: before, clock: { 1_000_000 }).sent
+            case .newerSends: sent[step] = try archive.send(files, of: corpus, stored: before, clock: { 2_000_000 }).sent
+            case .olderRemoves: try archive.removeOlderRows(of: sent[.olderSends] ?? [])
+            case .newerRemoves: try archive.removeOlderRows(of: sent[.newerSends] ?? [])
+            }
+        }
+        try Self.waitForDeletions(in: archive)
+        #expect(try archive.storedFiles()["a.srt"]?.generation == sent[.newerSends]?.first?.generation)
+        #expect(try ServerFixture.serverHits(SearchRequest(text: "budget"), in: archive).map(\.row) == [0, 2])
+        // Only the visible version's rows are left.
+        var left = 0
+        for (store, table) in try archive.rowStores() {
+            let count = try store.rows("SELECT count() FROM \(table) WHERE file = 'a.srt' FORMAT TabSeparated").rows.first?.first ?? nil
+            left += Int(count ?? "") ?? 0
+        }
+        #expect(left == 3)
+    }
+
+    /// Waits until the server has carried out every deletion asked of the archive's row tables
+    /// (ClickHouse deletes in the background), for at most 20 s.
+    static func waitForDeletions(in archive: TranscriptArchive) throws {
+        for (store, table) in try archive.rowStores() {
+            let name = table.split(separator: ".").last.map(String.init) ?? table
+            for _ in 0..<200 {
+                let pending = try store.rows(
+                    "SELECT count() FROM system.mutations WHERE table = \(ClickHouseClient.literal(name)) AND is_done = 0 FORMAT TabSeparated")
+                if pending.rows.first?.first == "0" { break }
+                pause(milliseconds: 100)
+            }
+        }
+    }
+}
+
 /// Sleeps the test's thread (the server deletes in the background).
 func pause(milliseconds: Int) {
     Thread.sleep(forTimeInterval: Double(milliseconds) / 1000)
+}
+
+/// A version's stamp is read back from its generation whatever its hash holds (`-` included).
+@Test(arguments: ["test:1", "3f9a/readers-12/auto,detected,collapsed", "rows-ab-cd/readers-1/srt,utf-8,rolling"])
+func aGenerationGivesBackItsStamp(hash: String) {
+    let generation = TranscriptArchive.generation(hash: hash, indexedAt: 0x1789_0000_0000_0001)
+    #expect(TranscriptArchive.indexedAt(ofGeneration: generation) == 0x1789_0000_0000_0001)
+    #expect(TranscriptArchive.indexedAt(ofGeneration: "not-ours") == nil)
 }

@@ -68,11 +68,14 @@ struct SearchCommand {
     func run() -> ExitCode {
         let progress = LoadProgress()
         var flow = environment.searchFlow(countingIn: progress)
+        var fetched: ServerRows.FetchedRows?
         if let server = settings.server {
             // Rows from the server instead of files (ServerRows): the rest is the same search.
             do {
-                flow.source = try ServerRows.load(
+                let rows = try ServerRows.load(
                     url: server, request: settings.request, scan: settings.scan, context: max(settings.contextBefore, settings.contextAfter, 2), environment: environment)
+                flow.source = rows
+                fetched = rows
             } catch {
                 environment.report("\(error)")
                 return .error
@@ -92,7 +95,7 @@ struct SearchCommand {
             if let limit = settings.maxRowsPerFile {
                 search.index = HitLimit.firstRows(limit, ofEachSourceIn: found.index, corpus: found.corpus)
             }
-            UnmatchedSpeakers.report(found.request.filter, in: found.corpus, environment: environment)
+            UnmatchedSpeakers.report(found.request.filter, in: found.corpus, among: fetched?.speakers, environment: environment)
         case .failure(let abandoned):
             environment.report(abandoned.description)
             return .error

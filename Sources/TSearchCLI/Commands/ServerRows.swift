@@ -39,12 +39,20 @@ enum ServerRows {
     /// ignored: a server search has none).
     struct FetchedRows: CorpusSource {
         let loaded: LoadedCorpus
+        /// The archive's speakers, when a `speaker:` value picks none of the rows fetched: what
+        /// `UnmatchedSpeakers` looks in, as it looks in every file searched (nil: the rows).
+        var speakers: SuggestionCatalog?
         func load(_ paths: [String], options: LoadOptions, baseDirectory: String?) -> LoadedCorpus { loaded }
     }
 
     /// The candidate rows of `request` from `url`, as the source the search flow runs on.
-    /// - Throws: `ServerError` (the server failed), `UsageError` (a bad URL is a `ServerError`
-    ///   too), `NeedsScan` when no literal narrows the rows and `scan` is not given.
+    ///
+    /// The search's time limit (`--timeout`) is one deadline for all of it: every statement sent
+    /// to the server (`ClickHouseClient.TimeLimit.allStatements`) and the matcher on the
+    /// candidates, which runs within what is left (`SearchExecution`, as over files).
+    /// - Throws: `ServerError` (the server failed; a bad URL is one too, its password not shown),
+    ///   `SearchAbandoned` (the matcher ran out of time), `NeedsScan` when no literal narrows the
+    ///   rows and `scan` is not given.
     /// `context`: the rows on either side of each row with a hit to fetch as well (for `-C`, and
     /// for `next`/`prev`, which show 2).
     static func load(url: String, request: SearchRequest, scan: Bool, context: Int, environment: CommandEnvironment) throws -> FetchedRows {
@@ -58,13 +66,28 @@ enum ServerRows {
         } else {
             throw NeedsScan(request: request)
         }
+        let deadline = environment.searchTimeout.map { ContinuousClock.now + $0 }
         let milliseconds = environment.searchTimeout.map { Int($0.components.seconds) * 1000 + Int($0.components.attoseconds / 1_000_000_000_000_000) }
-        let archive = TranscriptArchive(client: ClickHouseClient(address: address, timeoutMilliseconds: milliseconds.map { max($0, 1000) } ?? 3_600_000))
+        let client = ClickHouseClient(address: address, timeoutMilliseconds: milliseconds ?? 3_600_000, timeLimit: .allStatements)
+        let archive = TranscriptArchive(client: client)
         let candidates = try archive.candidates(for: request, narrowing: narrowing)
-        let rows = try rowsAroundHits(candidates, request: request, context: context, archive: archive)
+        let rows = try rowsAroundHits(
+            candidates, request: request, context: context, archive: archive, budget: Budget(timeout: environment.searchTimeout, deadline: deadline))
         var sources = LoadedSources()
         sources.streams = [streamPrefix + address.description]
-        return FetchedRows(loaded: LoadedCorpus(corpus: rows, sources: sources))
+        var fetched = FetchedRows(loaded: LoadedCorpus(corpus: rows, sources: sources))
+        // A speaker that picks none of the rows fetched is looked for among all of the archive's,
+        // as over files it is looked for in every file.
+        if !UnmatchedSpeakers.messages(for: request.filter, in: rows).isEmpty {
+            fetched.speakers = SuggestionCatalog(speakers: try archive.speakers())
+        }
+        return fetched
+    }
+
+    /// The search's time limit and when it ends (both nil: none).
+    struct Budget {
+        var timeout: Duration?
+        var deadline: ContinuousClock.Instant?
     }
 
     /// The most rows with hits whose neighbours are fetched for context; past it only the rows
@@ -76,10 +99,20 @@ enum ServerRows {
     /// are the file's real neighbours, not other candidates). Hits are the same on these rows:
     /// a row that was not a candidate has none.
     static func rowsAroundHits(
-        _ candidates: TranscriptArchive.CandidateRows, request: SearchRequest, context: Int, archive: TranscriptArchive
+        _ candidates: TranscriptArchive.CandidateRows, request: SearchRequest, context: Int, archive: TranscriptArchive, budget: Budget
     ) throws -> Corpus {
         let corpus = candidates.corpus
-        let index = try request.runner().search(corpus)
+        let runner = try request.runner()
+        // The matcher runs within what is left of the search's time, and gives up as a search
+        // over files does, with the same message.
+        let left = budget.deadline.map { max(.zero, $0 - ContinuousClock.now) }
+        let index: HitIndex
+        switch SearchExecution.search(runner, over: corpus, request: request, budget: SearchBudget(timeout: left)) {
+        case .success(let found): index = found
+        case .failure(let abandoned):
+            guard let timeout = budget.timeout else { throw abandoned }
+            throw SearchAbandoned(description: SearchExecution.abandonedMessage(timeout: timeout, runner: runner, request: request))
+        }
         let hitRows = index.rowsWithHits
         let named = hitRows.map { (file: corpus.sources[corpus.source(ofRow: $0)].path, row: candidates.rowNumbers[$0]) }
         if hitRows.count <= contextRowsLimit && !hitRows.isEmpty {

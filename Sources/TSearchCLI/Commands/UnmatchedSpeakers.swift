@@ -10,7 +10,13 @@ enum UnmatchedSpeakers {
     /// speaker filter.
     static func messages(for filter: RowFilter, in corpus: Corpus) -> [String] {
         guard !filter.speakers.isEmpty else { return [] }
-        let catalog = SuggestionCatalog(corpus: corpus)
+        return messages(for: filter, among: SuggestionCatalog(corpus: corpus))
+    }
+
+    /// The messages for `filter` over the speakers of `catalog` (a server's archive lists its
+    /// speakers without sending its rows).
+    static func messages(for filter: RowFilter, among catalog: SuggestionCatalog) -> [String] {
+        guard !filter.speakers.isEmpty else { return [] }
         let speakers = catalog.all(.speaker)
         return filter.speakers.compactMap { value in
             let pattern = NamePattern(value)
@@ -22,8 +28,9 @@ enum UnmatchedSpeakers {
         }
     }
 
-    /// Reports `messages(for:in:)` on stderr.
-    static func report(_ filter: RowFilter, in corpus: Corpus, environment: CommandEnvironment) {
-        for message in messages(for: filter, in: corpus) { environment.report(message) }
+    /// Reports `messages(for:in:)` on stderr, over `catalog` when given (a server's speakers).
+    static func report(_ filter: RowFilter, in corpus: Corpus, among catalog: SuggestionCatalog? = nil, environment: CommandEnvironment) {
+        let said = catalog.map { messages(for: filter, among: $0) } ?? messages(for: filter, in: corpus)
+        for message in said { environment.report(message) }
     }
 }

@@ -53,6 +53,16 @@ public struct SuggestionCatalog: Sendable {
         self.entries = entries
     }
 
+    /// A catalog of speakers only, from their names and row counts, for rows kept elsewhere (a
+    /// server's archive): it answers `all(.speaker)` and `nearest(to:kind:)`; it holds no corpus,
+    /// so `suggestions(for:hits:)` must be given no hits. - Complexity: O(names).
+    package init(speakers: [(name: String, rows: Int)]) {
+        corpus = Corpus()
+        entries = speakers.enumerated().map { number, speaker in
+            Entry(kind: .speaker, value: speaker.name, parts: NamePattern.parts(of: speaker.name), rows: speaker.rows, number: number)
+        }
+    }
+
     /// What matches `typed`: a bare prefix (`ali`, `jose g`) looks at every kind; one with a key
     /// (`speaker:ali`, `file:2024`) at that kind only; nothing after the key (or nothing at all)
     /// lists every name of the kind (of every kind). Words match the starts of name parts, ignoring

@@ -6,7 +6,8 @@ import Darwin
 
 /// The only code of this module that touches sockets: a TCP connection opened, written and read
 /// with a deadline (milliseconds on the monotonic clock). Every call either finishes or says why
-/// not; none waits past its deadline.
+/// not; none waits past its deadline, and none goes on once it has passed, even while the other
+/// side keeps the socket busy (a read or write that would not block is still checked).
 struct SocketCalls {
     /// Why a socket call failed.
     enum Failure: Error, Equatable {
@@ -96,6 +97,7 @@ struct SocketCalls {
     static func send(_ bytes: [UInt8], on connection: Connection, deadline: Int64) -> Result<Void, Failure> {
         var sent = 0
         while sent < bytes.count {
+            guard now() < deadline else { return .failure(.timedOut) }
             let count = bytes.withUnsafeBytes { buffer -> Int in
                 guard let base = buffer.baseAddress else { return 0 }
                 return Glibc_send(connection.descriptor, base + sent, bytes.count - sent)
@@ -118,6 +120,7 @@ struct SocketCalls {
     static func receive(on connection: Connection, deadline: Int64) -> Result<[UInt8], Failure> {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
+            guard now() < deadline else { return .failure(.timedOut) }
             let count = buffer.withUnsafeMutableBytes { recv(connection.descriptor, $0.baseAddress, $0.count, 0) }
             if count >= 0 { return .success(Array(buffer[0..<count])) }
             guard errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else {
@@ -127,6 +130,12 @@ struct SocketCalls {
                 return .failure(failure)
             }
         }
+    }
+
+    /// Waits until something can be read from `connection` (bytes, or the end of the stream) or
+    /// the deadline passes.
+    static func waitUntilReadable(_ connection: Connection, deadline: Int64) -> Result<Void, Failure> {
+        wait(connection.descriptor, events: Int16(POLLIN), deadline: deadline)
     }
 
     /// Waits until `events` are possible on `descriptor` or the deadline passes.

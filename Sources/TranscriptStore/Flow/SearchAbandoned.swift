@@ -2,4 +2,9 @@
 public struct SearchAbandoned: Error, CustomStringConvertible, Sendable {
     /// What ran out, why when it can be told from the query, and what lifts the limit.
     public var description: String
+
+    /// A search abandoned for the reason `description` gives.
+    package init(description: String) {
+        self.description = description
+    }
 }
