@@ -28,9 +28,10 @@
 // of a vowel and a non-vowel. "Short word": ends in a short syllable and its R1 is empty.
 //
 // Letters: the algorithm is defined on a-z (plus ' and the marker Y). Any other Unicode scalar
-// (é, ß, a combining mark, a digit, an uppercase letter) is read as one non-vowel letter, as
-// Snowball's own implementations do, and comes back unchanged in the stem; U+2019 (’) is read as
-// '. The stemmer expects one case-folded word: uppercase A-Z are not vowels to it.
+// (é, ß, a combining mark, a digit) is read as one non-vowel letter, as Snowball's own
+// implementations do, and comes back unchanged in the stem (`cafés` → `café`); U+2019 (’) is read
+// as '. The stemmer expects one case-folded word: uppercase A-Z are non-vowels to it too, and a Y
+// in the input is taken for the marker (`WordForms.key(of:)` folds case first).
 //
 // Cost: O(n) in the word's length. Steps 2 to 4 look only at the rules whose suffix ends in the
 // word's last letter (`RuleTable`), comparing from the end. One [UInt8] buffer and the result
@@ -39,7 +40,7 @@
 // included (half a million words in 0.08 s).
 //
 // Checked word for word against Snowball's reference implementation (snowballstemmer 2.2.0) on
-// a vocabulary of about 600,000 words: Tests/TranscriptSearchTests/WordFormsTests.swift and
+// a vocabulary of about 510,000 words: Tests/TranscriptSearchTests/WordFormsTests.swift and
 // Scripts/wordforms/fetch.sh.
 
 /// The Porter2 English stemmer (Snowball's "English" algorithm before Snowball 3.0): reduces a
