@@ -6,9 +6,10 @@
 //   go      goes going went gone went → "go" (goes alone would stem to "goe")
 //
 // Chosen: the common irregular nouns and the irregular verbs common in meetings and talk (say,
-// meet, think, buy, pay, take, …). Left out: forms that are mostly another word (rose, lay, bore,
-// wound, ground, lives, leaves). Kept although they are also other words, because the verb is
-// what a transcript mostly means: left (leave), found (find), saw (see), felt (feel), spoke (speak).
+// meet, think, buy, pay, take, …). Left out: forms that are mostly another word (rose; lay as
+// lie's past; bore, wound, ground, lives, leaves). Kept although they are also other words,
+// because the verb is what a transcript mostly means: left (leave), found (find), saw (see),
+// felt (feel), spoke (speak).
 //
 // Cost: the table is built once, on first use (a few hundred stems); a lookup is one hash of the
 // word, plus one more when it ends in 's or '.
