@@ -182,6 +182,33 @@ struct WordFormsTests {
                 "\(mismatchCount) of \(words.count) words differ, first: \(mismatches.joined(separator: "; "))")
     }
 
+    /// The `--forms` scan finds a word by the prefixes of its key (`FormsMatcher.prefixes`): every
+    /// word of the reference vocabulary (without apostrophes) starts with one of its own key's
+    /// prefixes.
+    @Test(.enabled(if: referenceData != nil,
+                   "TSEARCH_WORDFORMS_DATA is not set (bash Scripts/wordforms/fetch.sh DIR makes it): the reference vocabulary is skipped"))
+    func everyReferenceWordStartsWithAPrefixOfItsKey() throws {
+        let directory = URL(fileURLWithPath: try #require(Self.referenceData))
+        let forms = try WordForms(language: "en")
+        var misses: [String] = []
+        var missCount = 0
+        var prefixes: [String: [String]] = [:]
+        // The search's words are runs of letters and digits (`\w+`): an apostrophe ends one.
+        let words = try Self.lines(of: directory.appendingPathComponent("voc.txt")).filter { $0.allSatisfy { $0.isLetter || $0.isNumber } }
+        try #require(words.count > 100_000, "only \(words.count) words")
+        for word in words {
+            let folded = word.lowercased()
+            let key = forms.key(of: folded)
+            let own = prefixes[key] ?? FormsMatcher.prefixes(ofKey: key)
+            prefixes[key] = own
+            if !own.contains(where: { folded.hasPrefix($0) }) {
+                missCount += 1
+                if misses.count < 10 { misses.append("\(word) (key \(key), prefixes \(own))") }
+            }
+        }
+        #expect(missCount == 0, "\(missCount) of \(words.count) words start with none of their key's prefixes: \(misses.joined(separator: "; "))")
+    }
+
     static func lines(of file: URL) throws -> [String] {
         let text = try String(contentsOf: file, encoding: .utf8)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

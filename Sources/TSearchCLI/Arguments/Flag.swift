@@ -71,6 +71,9 @@ struct Flag: Sendable {
             }
             raw.within = scope
         },
+        Flag(long: "forms", short: nil, valueName: nil,
+             help: "Also find each word's forms, in any case: budget finds budgets, budgeted and budgeting; child finds children; went finds go (English, Porter2 and a list of irregular forms; --language picks the stemmer).",
+             commands: searching.union(exporting)) { raw, _ in raw.forms = true },
         Flag(long: "speaker", short: nil, valueName: "NAME",
              help: "Only rows spoken by NAME: the starts of its name parts, case and accents ignored (Alice, jose g); \"Alice Johnson\" in double quotes is that whole name. Repeatable, any of them (also speaker:NAME in the query).",
              commands: searching.union(exporting)) { raw, value in raw.filter.speakers.append(value) },

@@ -17,6 +17,8 @@ struct RawArguments: Sendable {
     var boolean = false
     /// `--within`: where a `--bool` query's terms fall together; nil when not given (`turn`).
     var within: WindowScope?
+    /// `--forms`: each word also finds its forms.
+    var forms = false
     /// Filters from flags; query tokens add to them.
     var filter = RowFilter()
     var facets = false
@@ -165,7 +167,7 @@ extension RawArguments {
 
     var searchOptions: SearchOptions {
         SearchOptions(caseMatching: caseMatching, diacritics: diacritics, words: words, syntax: boolean ? .boolean : syntax,
-                      language: language, spanning: spanning, within: within ?? .turn)
+                      language: language, spanning: spanning, within: within ?? .turn, forms: forms)
     }
 
     /// The query and the paths among the positional arguments. Leading `key:value` tokens
@@ -195,7 +197,7 @@ extension RawArguments {
 
     /// The request for `query` (tokens taken out) with these flags' options and filters.
     func searchRequest(_ query: String) throws(CommandError) -> SearchRequest {
-        try checkBoolean()
+        try checkCombinations()
         do {
             let request = try SearchRequest(parsing: query, options: searchOptions, filter: filter)
             try request.validate()  // an empty request or a bad pattern is an error now, not later
@@ -205,9 +207,16 @@ extension RawArguments {
         }
     }
 
-    /// `--bool` and `--within` with what they combine with: `--within` only with `--bool`, which
-    /// reads words and operators, not a pattern (`-E`) or several (`-e` twice: write `a|b`).
-    func checkBoolean() throws(CommandError) {
+    /// `--bool`, `--within` and `--forms` with what they combine with: `--within` only with
+    /// `--bool`, which reads words and operators, not a pattern (`-E`) or several (`-e` twice:
+    /// write `a|b`); `--forms` finds words in any case, of words, not patterns.
+    func checkCombinations() throws(CommandError) {
+        if forms, syntax == .regularExpression {
+            throw CommandError.usage(UsageError("--forms finds the forms of words, not of a pattern: -E does not combine with it"))
+        }
+        if forms, caseMatching == .sensitive {
+            throw CommandError.usage(UsageError("--forms finds a word's forms in any case: -s does not combine with it"))
+        }
         if within != nil, !boolean {
             throw CommandError.usage(UsageError("--within says where the words of a --bool query fall together: add --bool"))
         }
@@ -225,7 +234,7 @@ extension RawArguments {
     /// (verbatim patterns escaped, their runs of whitespace one space as the verbatim search reads
     /// them; regular expressions each in a group).
     func patternsRequest() throws(CommandError) -> SearchRequest {
-        try checkBoolean()
+        try checkCombinations()
         guard patterns.count > 1 else {
             return try searchRequest(patterns.first ?? "")
         }

@@ -11,12 +11,16 @@ extension SearchRequest {
             return
         }
         if options.syntax == .boolean {
-            _ = try WindowTerms(try BooleanQuery(parsing: text), options: options, filter: filter) { query throws(QueryError) in
-                try RegexMatcher(query)
-            }
+            _ = try WindowTerms(try BooleanQuery(parsing: text), options: options, filter: filter, matcher: Self.referenceMatcher)
             return
         }
-        _ = try RegexMatcher(try Query(text, options: options))
+        _ = try Self.referenceMatcher(for: try Query(text, options: options))
+    }
+
+    /// The reference matcher of `query`: the `RegexMatcher`, or for word forms `FormsReference`.
+    package static func referenceMatcher(for query: Query) throws(QueryError) -> any Matcher {
+        if query.options.forms, query.options.syntax == .verbatim { return try FormsReference(query) }
+        return try RegexMatcher(query)
     }
 
     /// Starts making, on another thread, what `runner()` needs that does not depend on any corpus
@@ -62,6 +66,9 @@ extension SearchRequest {
     /// `Regex` for a regular expression, else the `RegexMatcher` itself.
     /// - Throws: `QueryError` for a regular expression that does not compile.
     static func matcher(for query: Query) throws(QueryError) -> any Matcher {
+        if query.options.forms, query.options.syntax == .verbatim {
+            return try FormsMatcher(query) { scan throws(QueryError) in try matcher(for: scan) }
+        }
         let reference = try RegexMatcher(query)
         switch query.options.syntax {
         case .verbatim, .boolean:

@@ -65,13 +65,18 @@ public struct SearchOptions: Hashable, Sendable, Codable {
     /// Where a `.boolean` query's terms must fall together (`--within`); `turn` by default.
     /// Other syntaxes ignore it.
     public var within: WindowScope
+    /// Whether each word also finds its forms (`--forms`: budget finds budgets, budgeted,
+    /// budgeting; child finds children), in any case, by `WordForms` for `language` (English when
+    /// nil); a language without word forms is a `QueryError`. Off by default; for verbatim words
+    /// and phrases and a `.boolean` query's words (not prefixes, not regular expressions).
+    public var forms: Bool
 
     /// Options with the defaults of `tsearch` without flags: case-insensitive, accents count, anywhere in
     /// words, verbatim, no language, within rows.
     public init(
         caseMatching: CaseMatching = .insensitive, diacritics: DiacriticMatching = .sensitive,
         words: WordMatching = .anywhere, syntax: QuerySyntax = .verbatim, language: String? = nil,
-        spanning: RowSpanning = .withinRows, within: WindowScope = .turn
+        spanning: RowSpanning = .withinRows, within: WindowScope = .turn, forms: Bool = false
     ) {
         self.caseMatching = caseMatching
         self.diacritics = diacritics
@@ -80,13 +85,15 @@ public struct SearchOptions: Hashable, Sendable, Codable {
         self.language = language
         self.spanning = spanning
         self.within = within
+        self.forms = forms
     }
 
     enum CodingKeys: String, CodingKey {
-        case caseMatching, diacritics, words, syntax, language, spanning, within
+        case caseMatching, diacritics, words, syntax, language, spanning, within, forms
     }
 
-    /// Reads options saved before `spanning` existed as `withinRows`, before `within` as `turn`.
+    /// Reads options saved before `spanning` existed as `withinRows`, before `within` as `turn`,
+    /// before `forms` without forms.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         caseMatching = try container.decode(CaseMatching.self, forKey: .caseMatching)
@@ -96,6 +103,7 @@ public struct SearchOptions: Hashable, Sendable, Codable {
         language = try container.decodeIfPresent(String.self, forKey: .language)
         spanning = try container.decodeIfPresent(RowSpanning.self, forKey: .spanning) ?? .withinRows
         within = try container.decodeIfPresent(WindowScope.self, forKey: .within) ?? .turn
+        forms = try container.decodeIfPresent(Bool.self, forKey: .forms) ?? false
     }
 
     /// The options a query can set, as `supportedOptions` reports them.

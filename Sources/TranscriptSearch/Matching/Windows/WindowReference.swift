@@ -3,7 +3,8 @@ import TranscriptModel
 /// The plain definition of a `BooleanQuery`'s hits, written for clarity and not speed: the oracle
 /// `WindowSearch` is tested against (and the benchmark checks). Rows → words → windows:
 ///
-/// 1. Each term's hits, found by the `RegexMatcher` reference in each row (a phrase across rows:
+/// 1. Each term's hits, found by the reference matcher (`RegexMatcher`; `FormsReference` for word
+///    forms) in each row (a phrase across rows:
 ///    in each file's rows joined by one space), and each hit's place (`WindowPlaces`) computed
 ///    from its file's start.
 /// 2. For each hit in text order, as the end of a window: every start at or before it among the
@@ -17,7 +18,7 @@ package struct WindowReference: Sendable {
 
     /// The reference for `query` with `options` and `filter`.
     package init(_ query: BooleanQuery, options: SearchOptions, filter: RowFilter = RowFilter()) throws(QueryError) {
-        terms = try WindowTerms(query, options: options, filter: filter) { query throws(QueryError) in try RegexMatcher(query) }
+        terms = try WindowTerms(query, options: options, filter: filter, matcher: SearchRequest.referenceMatcher)
     }
 
     /// Every window in `corpus`.

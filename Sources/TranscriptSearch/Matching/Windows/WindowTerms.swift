@@ -44,6 +44,7 @@ struct WindowTerms: Sendable {
         if term.isPrefix {
             options.syntax = .regularExpression
             options.words = .anywhere
+            options.forms = false
             return (try Query("\\b" + escapedForRegex(term.text) + "\\w*", options: options), .withinRows)
         }
         let crossesRows = term.text.contains(" ") && options.within != .row
