@@ -55,6 +55,7 @@ struct ArgumentTests {
         case "after", "before": ["00:10:00"]
         case "padding": ["1.5"]
         case "timeout": ["2.5"]
+        case "within": ["30s"]
         default: []
         }
         let command = (flag.commands.contains(.search) ? CommandName.search : CommandName.allCases.first(where: flag.commands.contains)!).rawValue
@@ -66,6 +67,31 @@ struct ArgumentTests {
         if let short = flag.short {
             let viaShort = try RawArguments.parse([command, "-\(short)"] + value)
             #expect(describe(viaShort) == describe(expected))
+        }
+    }
+
+    @Test func boolWithinAndFormsMakeTheRequest() throws {
+        let raw = try RawArguments.parse(["search", "--bool", "--within", "20w", "--forms", "budget -travel", "a.srt"])
+        let request = try raw.searchRequest("budget -travel")
+        #expect(request.options.syntax == .boolean && request.options.within == .words(20) && request.options.forms)
+        #expect(try RawArguments.parse(["search", "--bool", "x"]).searchRequest("x").options.within == .turn, "a speaker's turn by default")
+        #expect(throws: UsageError.self) { try RawArguments.parse(["search", "--within", "3m", "x"]) }
+    }
+
+    @Test(arguments: [
+        (["--within", "row"], "add --bool"),
+        (["--bool", "-E"], "--bool and -E do not combine"),
+        (["--bool", "-e", "a", "-e", "b"], "--bool takes one query"),
+        (["--forms", "-E"], "-E does not combine"),
+        (["--forms", "-s"], "-s does not combine"),
+    ])
+    func combinationsThatMeanNothingAreUsageErrors(_ flags: [String], _ message: String) throws {
+        let raw = try RawArguments.parse(["search"] + flags + ["x"])
+        do {
+            _ = try raw.patterns.isEmpty ? raw.searchRequest("x") : raw.patternsRequest()
+            Issue.record("no error for \(flags)")
+        } catch {
+            #expect("\(error)".contains(message), "\(flags): \(error)")
         }
     }
 

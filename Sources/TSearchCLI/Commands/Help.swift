@@ -41,8 +41,28 @@ enum Help {
         if command == .pager {
             text += "\nKeys:\n" + PagerView.keys.map { "  " + $0.keys.padding(28) + $0.action + "\n" }.joined()
         }
+        if [.search, .pager, .export].contains(command) {
+            text += "\nWords and operators (--bool):\n" + booleanGrammar.map { "  " + $0 + "\n" }.joined()
+            text += "Examples:\n" + booleanExamples.map { "  " + $0.command + "\n      " + $0.what + "\n" }.joined()
+        }
         return text
     }
+
+    /// The `--bool` grammar in a few lines: `help search` and the manual's section are made from it.
+    static let booleanGrammar = [
+        "A space is AND: every word must fall within the --within scope (default: a speaker's turn).",
+        "a|b is OR (it binds tighter than AND); -word or NOT word excludes a stretch that has word.",
+        "\"a phrase\" is verbatim (operators inside are text); ( ) group; budg* is a word's start.",
+        "A hit is the smallest stretch holding the words, each highlighted, numbered as one hit.",
+    ]
+
+    /// Three `--bool` examples, for `help search` and the manual.
+    static let booleanExamples: [(command: String, what: String)] = [
+        ("tsearch --bool 'budget hiring' --within 30s talks/", "budget and hiring said within 30 seconds of each other."),
+        ("tsearch --bool 'pricing -travel' talks/", "Turns that mention pricing and not travel."),
+        ("tsearch --bool '\"action item\" (deadline|review)' --within 20w talks/",
+         "The phrase action item, and deadline or review, within 20 words."),
+    ]
 
     private static func options(for commands: Set<CommandName>) -> String {
         let flags = Flag.all.filter { !$0.commands.isDisjoint(with: commands) }

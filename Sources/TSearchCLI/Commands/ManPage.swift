@@ -51,6 +51,11 @@ enum ManPage {
                 ? "all" : CommandName.allCases.filter(flag.commands.contains).map(\.rawValue).joined(separator: ", ")
             page += ".br\n\(escaped("Commands: \(commands)."))\n"
         }
+        page += ".SH WORDS AND OPERATORS\n"
+        page += Help.booleanGrammar.map { escaped($0) + "\n.br\n" }.joined()
+        for example in Help.booleanExamples {
+            page += ".TP\n.B \(escapedArgument(example.command))\n\(escaped(example.what))\n"
+        }
         page += ".SH PAGER KEYS\n"
         for key in PagerView.keys {
             page += ".TP\n\\fB\(escaped(key.keys))\\fR\n\(escaped(key.action))\n"

@@ -178,6 +178,8 @@ struct PagerState {
         case .character("w"): return toggle { $0.words = $0.words == .anywhere ? .wholeWords : .anywhere }
         case .character("r"): return toggle { $0.syntax = $0.syntax == .verbatim ? .regularExpression : .verbatim }
         case .character("a"): return toggle { $0.diacritics = $0.diacritics == .sensitive ? .insensitive : .sensitive }
+        case .character("o"): return toggle { $0.syntax = $0.syntax == .boolean ? .verbatim : .boolean }
+        case .character("F"): return toggle { $0.forms.toggle() }
         case .click(let line, let column):
             if let position = layout.hit(atLine: line, column: column) {
                 cursor.select(position)

@@ -17,6 +17,7 @@ enum PagerView {
         ("/", "edit the query: filters as [tokens], hits counted as you type; Enter keeps it, Esc goes back"),
         ("Backspace (after /)", "at the start, takes the last filter token off; a new speaker: replaces the old"),
         ("i  w  r  a", "toggle case, whole words, regex, accents"),
+        ("o  F", "toggle words and operators (--bool: a b, a|b, -c, \"a b\"), word forms (--forms)"),
         ("Esc", "give up a search that takes too long"),
         ("f  ?  q", "hit counts (facets), this help, quit"),
     ]
@@ -114,7 +115,8 @@ enum PagerView {
         }
         let options = state.request.options
         var flags: String? = [options.caseMatching == .sensitive ? "[Aa]" : nil, options.words == .wholeWords ? "[w]" : nil,
-                              options.syntax == .regularExpression ? "[.*]" : nil, options.diacritics == .insensitive ? "[é=e]" : nil]
+                              options.syntax == .regularExpression ? "[.*]" : nil, options.diacritics == .insensitive ? "[é=e]" : nil,
+                              options.syntax == .boolean ? "[bool \(options.within)]" : nil, options.forms ? "[forms]" : nil]
             .compactMap { $0 }.joined(separator: " ")
         let searching = state.awaiting != nil ? "searching…" : nil
         var help: String? = loading == nil ? "?: help" : nil

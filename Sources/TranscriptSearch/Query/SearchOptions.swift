@@ -108,8 +108,9 @@ public struct SearchOptions: Hashable, Sendable, Codable {
 
     /// The options a query can set, as `supportedOptions` reports them.
     public enum Option: String, Sendable, CaseIterable {
-        /// One per option: `-s`, accents (`--ignore-accents` turns them off), `-w`, `-E`, `--language`, `--across-cues`.
-        case caseSensitive, diacriticSensitive, wholeWord, regularExpression, language, acrossRows
+        /// One per option: `-s`, accents (`--ignore-accents` turns them off), `-w`, `-E`, `--language`,
+        /// `--across-cues`, `--bool` (with `--within`), `--forms`.
+        case caseSensitive, diacriticSensitive, wholeWord, regularExpression, language, acrossRows, boolean, wordForms
     }
 
     /// Every option this build implements, with its default: what a UI may offer (as Readium's
@@ -117,6 +118,7 @@ public struct SearchOptions: Hashable, Sendable, Codable {
     public static let supportedOptions: [Option: String] = [
         .caseSensitive: "false", .diacriticSensitive: "true", .wholeWord: "false",
         .regularExpression: "false", .language: "none (tr and az tailor i/İ/ı/I)", .acrossRows: "false",
+        .boolean: "false (within: turn, row, file, Ns, Nw)", .wordForms: "false (English)",
     ]
 
     /// Whether `code` is a BCP 47 language tag whose language is a known ISO 639 code (`tr`,
