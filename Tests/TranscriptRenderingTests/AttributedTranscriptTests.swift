@@ -105,4 +105,15 @@ struct AttributedTranscriptTests {
         #expect(Self.marked(view.context(ofHitAt: 0, rows: 1)) == "(00:00:00) one\n<1/1> (00:00:02) two [budget]\n(00:00:04) three")
         #expect(String(view.context(ofHitAt: 0, rows: 9).characters).split(separator: "\n").count == 4)
     }
+
+    /// A window of several terms (`--bool`): every term of the current hit is marked current, and
+    /// nothing between the terms is marked.
+    @Test func aWindowMarksEachOfItsTermsAsTheCurrentHit() throws {
+        let view = try Self.view(
+            ["the budget for next year", "hiring is the line", "no budget here"], "budget hiring",
+            options: SearchOptions(syntax: .boolean, within: .file), current: 0)
+        #expect(Self.marked(view.text(ofRow: 0)) == "the {budget} for next year")
+        #expect(Self.marked(view.text(ofRow: 1)) == "{hiring} is the line")
+        #expect(Self.marked(view.text(ofRow: 2)) == "no budget here")
+    }
 }

@@ -180,6 +180,23 @@ struct SearchIteratorTests {
         #expect(try await iterator.next() == nil)
     }
 
+    @Test func pagesOfWindowsAreTheWholeSearch() async throws {
+        let rows = (0..<300).map { index in
+            Row(id: RowID(source: 0, index: index), text: index % 4 == 0 ? "the budget" : index % 4 == 1 ? "hiring now" : "other",
+                start: Timestamp(milliseconds: Int64(index) * 1_000), locator: Locator(file: "m.srt"))
+        }
+        let corpus = Corpus([Transcript(source: SourceInfo(path: "m.srt", format: "srt", encoding: "UTF-8"), rows: rows)])
+        let request = SearchRequest(text: "budget hiring", options: SearchOptions(syntax: .boolean, within: .seconds(1)))
+        let full = try request.runner().search(corpus)
+        #expect(full.count == 75)
+        let iterator = try corpus.search(request, pageSize: 10)
+        var seen: [SearchHit] = []
+        while let page = try await iterator.next() { seen += page }
+        #expect(seen.map(\.position) == Array(0..<full.count))
+        #expect(seen.map(\.utf8Range) == (0..<full.count).map { full.hit(at: $0).utf8Range })
+        #expect(seen.allSatisfy { $0.snippet.highlight == "budget" }, "the snippet is the first term's")
+    }
+
     @Test func aCancelledTaskStopsPaging() async throws {
         let rows = (0..<50_000).map { Row(id: RowID(source: 0, index: $0), text: "row \($0)", locator: Locator(file: "x")) }
         let corpus = Corpus([Transcript(source: SourceInfo(path: "x", format: "txt", encoding: "UTF-8"), rows: rows)])

@@ -38,6 +38,8 @@ public actor SearchIterator {
     private var row = 0
     private var position = 0
     private var buffered: [SearchHit] = []
+    /// A query of several terms' windows, found on the first page.
+    private var windows: HitIndex?
     /// The filter decided for the corpus once (`RowFilter.Predicate`).
     private let passes: @Sendable (Int) -> Bool
 
@@ -52,6 +54,7 @@ public actor SearchIterator {
 
     /// The next page of at most `pageSize` hits; nil when there are no more.
     public func next() async throws -> [SearchHit]? {
+        if runner.findsWindows { return try windowPage() }
         while buffered.count < pageSize && row < corpus.rowCount {
             try Task.checkCancellation()
             if runner.spanning == .acrossRows, let matcher = runner.matcher {
@@ -88,6 +91,31 @@ public actor SearchIterator {
 }
 
 extension SearchIterator {
+    /// A page of a query of several terms (`QuerySyntax.boolean`): its windows are found all at
+    /// once (a window may end far from where it starts), then handed out a page at a time, each
+    /// snippet around the window's first term.
+    private func windowPage() throws -> [SearchHit]? {
+        if windows == nil {
+            do {
+                windows = try runner.search(corpus, until: nil, isCancelled: { Task.isCancelled })
+            } catch {
+                throw CancellationError()
+            }
+        }
+        guard let windows, position < windows.count else { return nil }
+        let page = position..<min(windows.count, position + pageSize)
+        position = page.upperBound
+        return page.map { position in
+            let hit = windows.hit(at: position)
+            let value = corpus.row(at: hit.row)
+            let first = windows.segments(ofHitAt: position, in: corpus).first { $0.row == hit.row }
+            let range = (first.map { $0.range(in: value.text) }) ?? value.text.startIndex..<value.text.startIndex
+            return SearchHit(
+                position: position, row: value.id, locator: value.locator, start: value.start, speaker: value.speaker,
+                title: value.title, utf8Range: hit.utf8Range, snippet: Snippet(text: value.text, range: range, length: snippetLength))
+        }
+    }
+
     private func hitsAcrossRows(ofSource source: Int, matcher: any Matcher) -> [SearchHit] {
         guard runner.searchesAcrossRows(ofSource: source, in: corpus, passes: passes) else { return [] }
         let (joined, hits) = runner.hitsAcrossRows(ofSource: source, in: corpus, matcher: matcher, passes: passes)
