@@ -5,9 +5,13 @@ import TranscriptFormats
 /// SubRip, WebVTT, JSON and plain text, so every run of the benchmark measures the same input.
 struct CorpusGenerator {
     private var state: UInt64
+    /// A second stream for the words the `--bool` queries look for (pricing, travel, action item),
+    /// so that adding them left every other word where it was.
+    private var extraState: UInt64
 
     init(seed: UInt64 = 2026) {
         state = seed
+        extraState = seed ^ 0x5EED
     }
 
     private static let speakers = ["Alice", "Bob", "Chen Wei", "Dana", "José", "Zoë", "Søren", "İlkay"]
@@ -33,6 +37,11 @@ struct CorpusGenerator {
         return z ^ (z >> 31)
     }
 
+    private mutating func nextExtra() -> UInt64 {
+        extraState = extraState &* 6364136223846793005 &+ 1442695040888963407
+        return extraState >> 33
+    }
+
     private mutating func pick(_ words: [String]) -> String {
         words[Int(next() % UInt64(words.count))]
     }
@@ -41,7 +50,8 @@ struct CorpusGenerator {
     /// stop at the end. The mix, per row: "budget" in about 3 in 10 (a common word), "milestone" in
     /// 1 in 10, "postmortem" in 1 in 300 (a rare word), a name in 1 in 4, a number in 1 in 3, an
     /// accented word in 1 in 12 (a third of them decomposed), ß/İ/ı/Σ/ς/Kelvin words in 1 in 40,
-    /// CJK in 3 in 100, emoji with skin tones, joiners or flags in 2 in 100.
+    /// CJK in 3 in 100, emoji with skin tones, joiners or flags in 2 in 100; "pricing", "travel"
+    /// and "action item" in 1 in 25, 30 and 40 (from a stream of their own).
     mutating func sentence() -> String {
         if next() % 100 < 3 {
             var parts = [pick(Self.cjk), pick(Self.cjk)]
@@ -63,6 +73,10 @@ struct CorpusGenerator {
         }
         if next() % 40 == 0 { insert(pick(Self.rarer)) }
         if next() % 50 == 0 { words.append(pick(Self.emoji)) }
+        // For the --bool queries: "pricing" in 1 row in 25, "travel" in 1 in 30, "action item" in 1 in 40.
+        for (word, rate) in [("pricing", UInt64(25)), ("travel", 30), ("action item", 40)] where nextExtra() % rate == 0 {
+            words.insert(word, at: Int(nextExtra() % UInt64(words.count + 1)))
+        }
         let text = words.joined(separator: " ")
         return text.prefix(1).uppercased() + text.dropFirst() + "."
     }

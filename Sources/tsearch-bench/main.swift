@@ -1,7 +1,7 @@
 // tsearch-bench: the numbers behind TranscriptSearch's speed claims (the README's performance section).
 //
 //   swift run -c release tsearch-bench [--quick] [--rows N] [--runs K]
-//       [--section load|search|suggest|process|export|epub|typing|navigation|server|all] [--python PYTHON-WITH-EBOOKLIB]
+//       [--section load|search|suggest|process|export|epub|typing|navigation|server|bool|all] [--python PYTHON-WITH-EBOOKLIB]
 //
 // Builds a deterministic corpus (1,000,000 meeting-style rows by default, 100,000 with --quick; see
 // CorpusGenerator for the mix of accents, CJK and emoji), written once as SubRip, WebVTT, JSON and
@@ -20,6 +20,8 @@
 // - suggestions for what a search field has typed (`SuggestionCatalog`): the first call, which
 //   builds the catalog, and each call after it, with hit counts, checked against a count by hand;
 // - HTML export, the pager's as-you-type search, EPUB loading;
+// - queries of several words (`--bool`, BoolBench): the window search against its reference, and
+//   whole processes against the sum of their terms' searches and against ugrep --bool;
 // - the corpus kept in ClickHouse: index rows/s and each query kind through the server (ServerBench).
 // It prints numbers; no test asserts on time.
 import Foundation
@@ -57,7 +59,7 @@ struct Options {
             case "--engine-loop": engineLoop = (rest.popFirst() ?? "", SearchOptions())
             case "--regex": engineLoop?.options.syntax = .regularExpression
             default:
-                FileHandle.standardError.write(Data("usage: tsearch-bench [--quick] [--rows N] [--runs K] [--section load|search|suggest|process|export|epub|typing|navigation|server|all] [--python PATH]\n".utf8))
+                FileHandle.standardError.write(Data("usage: tsearch-bench [--quick] [--rows N] [--runs K] [--section load|search|suggest|process|export|epub|typing|navigation|server|bool|all] [--python PATH]\n".utf8))
                 exit(2)
             }
         }
@@ -71,7 +73,7 @@ struct Options {
     /// load, search, whole-process, navigation and server sections (CI's run: about a minute, and
     /// half a minute more for the server's when clickhouse-server is installed).
     func wants(_ name: String) -> Bool {
-        if section == "all" && quick { return ["load", "search", "suggest", "process", "navigation", "server"].contains(name) }
+        if section == "all" && quick { return ["load", "search", "suggest", "process", "navigation", "server", "bool"].contains(name) }
         return section == "all" || section == name
     }
 }
@@ -107,7 +109,7 @@ try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories
 defer { try? FileManager.default.removeItem(at: scratch) }
 
 // The corpus files, generated once per row count and generator version, kept between runs.
-let corpusVersion = 2
+let corpusVersion = 3
 let folder = FileManager.default.temporaryDirectory
     .appendingPathComponent("tsearch-bench-corpus/v\(corpusVersion)-\(options.rows)")
 let fileNames = ["corpus.srt", "corpus.vtt", "corpus.json", "corpus.txt"]
@@ -337,7 +339,7 @@ if options.wants("process") {
 
 var corpus = Corpus()
 if options.wants("load") || options.wants("search") || options.wants("suggest") || options.wants("export") || options.wants("typing")
-    || options.wants("server") {
+    || options.wants("server") || options.wants("bool") {
     // As `tsearch` loads: the bytes read in place into a corpus (`loadCorpus`), and, for the
     // library's callers, as rows (`load`, through a string).
     print("\nload                         corpus      rows/s      MB/s       rows")
@@ -455,6 +457,12 @@ if options.wants("suggest") {
         let without = median(options.runs) { _ = catalog.suggestions(for: typed) }
         print("  \(padded("\"" + typed + "\"", 14)) \(String(format: "%3d", found)) found   with hit counts \(format(withHits))   rows only \(format(without))")
     }
+}
+
+// MARK: Queries of several words (BoolBench.swift)
+
+if options.wants("bool") {
+    try BoolBench.run(corpus: corpus, file: folder.appendingPathComponent("corpus.srt").path, runs: options.runs)
 }
 
 // MARK: Server (ServerBench.swift)

@@ -20,8 +20,8 @@ import TranscriptModel
 /// Groups only grow along the stream (so "same group" is "first and last alike"). `places(of:)`
 /// computes every place in one pass, each from the previous one (words are counted only between
 /// neighbouring hits, and not past `limit`: a larger gap is clamped to `limit + 1`, which fits
-/// no window either way); `referencePlace(of:)` computes one from the definition, from the file's
-/// start, for the reference.
+/// no window either way); `referencePlace(of:tables:)` computes one from the definition, from
+/// tables of every row counted from the start (`referenceTables()`), for the reference.
 struct WindowPlaces {
     struct Place: Equatable {
         var group: Int
@@ -97,28 +97,52 @@ struct WindowPlaces {
 
     // MARK: From the definition
 
-    /// The place of `hit`, computed from its file's first row on (slow, plain: the reference's).
-    func referencePlace(of hit: WindowTerms.TermHit) -> Place {
+    /// Every row's turn, stretch of timed rows, and words before it in its file, counted row by row
+    /// from the corpus's start (plain, for the reference: no row is skipped).
+    struct RowTables {
+        var turn: [Int] = []
+        var stretch: [Int] = []
+        var wordsBefore: [Int] = []
+    }
+
+    /// The tables `referencePlace(of:tables:)` reads, for every row of the corpus.
+    func referenceTables() -> RowTables {
+        var tables = RowTables()
+        var turn = 0, stretch = 0, words = 0
+        for row in 0..<corpus.rowCount {
+            if row > 0 && isTurnStart(row) { turn += 1 }
+            let newFile = row == 0 || corpus.source(ofRow: row) != corpus.source(ofRow: row - 1)
+            if row > 0 && (newFile || !isTimed(row) || !isTimed(row - 1)) { stretch += 1 }
+            if newFile { words = 0 }
+            tables.turn.append(turn)
+            tables.stretch.append(stretch)
+            tables.wordsBefore.append(words)
+            words += corpus.withTextBytes(ofRow: row) { WordStarts.count(in: $0, 0..<$0.count, after: .separator).count }
+        }
+        return tables
+    }
+
+    /// The place of `hit` from the definition: its row's turn or stretch, or the words from its
+    /// file's start (the words of the rows before, then those of its row up to the hit).
+    func referencePlace(of hit: WindowTerms.TermHit, tables: RowTables) -> Place {
         let source = corpus.source(ofRow: hit.row)
-        let rows = corpus.rows(ofSource: source)
         switch scope {
         case .row:
             return Place(group: hit.row, lo: 0, hi: 0)
         case .file:
             return Place(group: source, lo: 0, hi: 0)
         case .turn:
-            // Turns are numbered across the corpus: every turn start from row 0 to the hit's row.
-            let starts = (1...max(1, hit.row)).filter { $0 <= hit.row && isTurnStart($0) }.count
-            return Place(group: starts, lo: 0, hi: 0)
+            return Place(group: tables.turn[hit.row], lo: 0, hi: 0)
         case .seconds:
-            let cuts = (1...max(1, hit.row)).filter { row in
-                row <= hit.row && (corpus.source(ofRow: row) != corpus.source(ofRow: row - 1) || !isTimed(row) || !isTimed(row - 1))
-            }.count
-            return Place(group: cuts, lo: startMilliseconds(hit.row), hi: startMilliseconds(lastRow(of: hit)))
+            return Place(group: tables.stretch[hit.row], lo: startMilliseconds(hit.row), hi: startMilliseconds(lastRow(of: hit)))
         case .words:
-            let fileStart = WindowTerms.place(row: rows.lowerBound, offset: 0, in: corpus)
-            let lo = wordStarts(from: fileStart, to: afterFirstCharacter(of: hit), cap: .max)
-            let hi = wordStarts(from: fileStart, to: hit.end, cap: .max)
+            func words(before place: Int) -> Int {
+                let (row, offset) = location(of: place)
+                let inRow = corpus.withTextBytes(ofRow: row) { WordStarts.count(in: $0, 0..<min(offset, $0.count), after: .separator).count }
+                return tables.wordsBefore[row] + inRow
+            }
+            let lo = words(before: afterFirstCharacter(of: hit))
+            let hi = words(before: hit.end)
             return Place(group: source, lo: Int64(lo), hi: Int64(max(lo, hi)))
         }
     }

@@ -7,12 +7,13 @@ import TranscriptModel
 ///    forms) in each row (a phrase across rows:
 ///    in each file's rows joined by one space), and each hit's place (`WindowPlaces`) computed
 ///    from its file's start.
-/// 2. For each hit in text order, as the end of a window: every start at or before it among the
-///    hits not yet used, the latest one whose hits fit the scope and satisfy the query; if no
+/// 2. For each hit in text order, as the end of a window: the starts at or before it among the
+///    hits not yet used, from the end back while the hits fit the scope, the latest one whose hits
+///    satisfy the query; if no
 ///    NOT part is found with hits fitting beside them, that is a window, and hits that begin
 ///    before its end are used.
 ///
-/// - Complexity: O(hits² × terms) and more; for tests and the benchmark's check only.
+/// - Complexity: O(rows + hits × hits in a window × terms); for tests and the benchmark's check.
 package struct WindowReference: Sendable {
     let terms: WindowTerms
 
@@ -25,7 +26,8 @@ package struct WindowReference: Sendable {
     package func search(_ corpus: Corpus) -> HitIndex {
         let stream = (try? terms.stream(in: corpus, until: nil, isCancelled: { false })) ?? []
         let places = WindowPlaces(scope: terms.scope, corpus: corpus)
-        let placed = stream.map(places.referencePlace(of:))
+        let tables = places.referenceTables()
+        let placed = stream.map { places.referencePlace(of: $0, tables: tables) }
         let positive = stream.indices.filter { !terms.isNegated[stream[$0].term] }
         let negative = stream.indices.filter { terms.isNegated[stream[$0].term] }
 
@@ -34,10 +36,17 @@ package struct WindowReference: Sendable {
         var reached = Int.min
         for end in positive.indices {
             guard end >= firstUnused, stream[positive[end]].begin >= reached else { continue }
-            let start = (firstUnused...end).reversed().first { start in
-                let members = positive[start...end]
+            // Back from the end, the first start that satisfies the query; none once the hits no
+            // longer fit (with more hits they fit less).
+            var start: Int?
+            for candidate in (firstUnused...end).reversed() {
+                let members = positive[candidate...end]
+                guard places.fit(members.map { placed[$0] }) else { break }
                 let found = Set(members.map { stream[$0].term })
-                return places.fit(members.map { placed[$0] }) && terms.query.isSatisfied { found.contains($0) }
+                if terms.query.isSatisfied(by: { found.contains($0) }) {
+                    start = candidate
+                    break
+                }
             }
             guard let start else { continue }
             let members = positive[start...end]
