@@ -30,7 +30,7 @@ struct WindowSearch: Sendable {
     func search(
         _ corpus: Corpus, until deadline: ContinuousClock.Instant?, isCancelled: () -> Bool
     ) throws(SearchRunner.Interruption) -> HitIndex {
-        let stream = try terms.stream(in: corpus, until: deadline, isCancelled: isCancelled)
+        let stream = try terms.stream(in: corpus, until: deadline, narrowing: true, isCancelled: isCancelled)
         let places = WindowPlaces(scope: terms.scope, corpus: corpus)
         let placed = places.places(of: stream)
         let positive = stream.indices.filter { !terms.isNegated[stream[$0].term] }

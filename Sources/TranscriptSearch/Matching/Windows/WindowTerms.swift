@@ -14,6 +14,8 @@ struct WindowTerms: Sendable {
     let runners: [SearchRunner]
     /// Whether each term stands under a NOT.
     let isNegated: [Bool]
+    /// Each term's length in characters (a longer word is likely a rarer one).
+    let runnersLength: [Int]
 
     /// The terms of `query` with `options`, each found by `matcher(for:)`'s matcher.
     init(
@@ -28,6 +30,7 @@ struct WindowTerms: Sendable {
             runners.append(SearchRunner(try matcher(query), filter: filter, spanning: spanning))
         }
         self.runners = runners
+        runnersLength = query.terms.map(\.text.count)
         var negated: [Bool] = []
         for part in query.parts {
             let isNot = if case .not = part { true } else { false }
@@ -74,22 +77,74 @@ struct WindowTerms: Sendable {
     }
 
     /// Every term's hits, in the order of their beginnings (ties by term), within `deadline`.
+    ///
+    /// `narrowing` (the search's, not the reference's): within a row or a turn, a window needs
+    /// every part of the AND in its row or turn, so the parts are searched one after another, the
+    /// one with the longest word first (likely the rarest), each only in the rows or turns where
+    /// the parts before it are all found, and the NOT parts only there too. Hits elsewhere could
+    /// make no window, so the windows are the same. A phrase across rows is searched whole.
     func stream(
-        in corpus: Corpus, until deadline: ContinuousClock.Instant?, isCancelled: () -> Bool
+        in corpus: Corpus, until deadline: ContinuousClock.Instant?, narrowing: Bool = false, isCancelled: () -> Bool
     ) throws(SearchRunner.Interruption) -> [TermHit] {
         var stream: [TermHit] = []
-        for (term, runner) in runners.enumerated() {
-            let index = try runner.search(corpus, until: deadline, isCancelled: isCancelled)
-            for position in 0..<index.count {
+        var candidates: [Int]?
+        let narrows = narrowing && (scope == .row || scope == .turn)
+        func search(_ term: Int) throws(SearchRunner.Interruption) -> [TermHit] {
+            let index = try runners[term].search(corpus, until: deadline, candidates: narrows ? candidates : nil, isCancelled: isCancelled)
+            return (0..<index.count).map { position in
                 let hit = index.hit(at: position)
-                stream.append(TermHit(
+                return TermHit(
                     term: term, row: hit.row, range: hit.utf8Range,
                     begin: Self.place(row: hit.row, offset: hit.utf8Range.lowerBound, in: corpus),
-                    end: Self.place(row: hit.row, offset: hit.utf8Range.upperBound, in: corpus)))
+                    end: Self.place(row: hit.row, offset: hit.utf8Range.upperBound, in: corpus))
             }
+        }
+        // The parts with their terms (indices into `query.terms`), positive ones by longest word.
+        var next = 0
+        var parts: [(part: BooleanQuery, terms: Range<Int>)] = []
+        for part in query.parts {
+            parts.append((part, next..<next + part.terms.count))
+            next += part.terms.count
+        }
+        let positive = parts.filter { !isNegated[$0.terms.lowerBound] }
+            .sorted { $0.terms.map { runnersLength[$0] }.max() ?? 0 > $1.terms.map { runnersLength[$0] }.max() ?? 0 }
+        for (part, terms) in positive {
+            var found: [TermHit] = []
+            for term in terms { found += try search(term) }
+            stream += found
+            if narrows { candidates = rowsWhere(part, termsFrom: terms.lowerBound, holds: found, in: corpus) }
+        }
+        for (_, terms) in parts where isNegated[terms.lowerBound] {
+            for term in terms { stream += try search(term) }
         }
         stream.sort { ($0.begin, $0.term) < ($1.begin, $1.term) }
         return stream
+    }
+
+    /// The rows of the rows or turns (`scope`) where `part` holds with the hits `found` of its
+    /// terms (numbered from `first`), in order.
+    private func rowsWhere(_ part: BooleanQuery, termsFrom first: Int, holds found: [TermHit], in corpus: Corpus) -> [Int] {
+        let places = WindowPlaces(scope: scope, corpus: corpus)
+        // Each hit's group: its row, or its turn's rows.
+        var groups: [Range<Int>: Set<Int>] = [:]
+        var turnOf: [Int: Range<Int>] = [:]
+        for hit in found {
+            var group = hit.row..<hit.row + 1
+            if scope == .turn {
+                if let known = turnOf[hit.row] {
+                    group = known
+                } else {
+                    var start = hit.row, end = hit.row + 1
+                    while !places.isTurnStart(start) { start -= 1 }
+                    while end < corpus.rowCount, !places.isTurnStart(end) { end += 1 }
+                    group = start..<end
+                    for row in group { turnOf[row] = group }
+                }
+            }
+            groups[group, default: []].insert(hit.term - first)
+        }
+        return groups.filter { _, terms in part.isSatisfied { terms.contains($0) } }.keys
+            .sorted { $0.lowerBound < $1.lowerBound }.flatMap { Array($0) }
     }
 
     /// Where `offset` of row `row` (continuing on past its end as `Hit` does) lies in the corpus
