@@ -147,4 +147,21 @@ struct DOCXTests {
         let bytes: [UInt8] = [0xFF, 0xFE] + Array("hi budget\n".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
         #expect(try TranscriptLoader.load(bytes: bytes, path: "u.txt").texts == ["hi budget"])
     }
+
+    /// Regression: a ZIP64 local-header offset near `Int.max` overflowed `header + 30` and trapped
+    /// (SIGILL), taking a folder search's other files with it. Every number the archive gives is
+    /// now checked against what is left of it: a damaged archive, named.
+    @Test(arguments: [
+        ("x.docx", "word/document.xml"), ("x.epub", "META-INF/container.xml"),
+    ], [UInt64(Int.max), UInt64(Int.max) - 29, UInt64(Int.max) - 10, UInt64.max, 1 << 40])
+    func aZIP64OffsetNearIntMaxIsADamagedArchiveNotATrap(_ file: (path: String, member: String), _ offset: UInt64) throws {
+        var zip = ZIPWriter()
+        if file.path.hasSuffix(".epub") { zip.add("mimetype", "application/epub+zip", deflate: false) }
+        zip.add("[Content_Types].xml", "<Types/>")
+        zip.add(file.member, bytes: Array("<w:document><w:body/></w:document>".utf8), claimedOffset: offset)
+        let bytes = zip.archive()
+        #expect(bytes.count < 1_000)
+        let error = try #require(loadError(bytes, as: file.path))
+        #expect(error.description.hasPrefix(file.path + ": \(file.member): damaged archive: no local header where the directory says"))
+    }
 }

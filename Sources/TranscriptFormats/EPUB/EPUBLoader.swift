@@ -34,7 +34,7 @@ public enum EPUBLoader {
             do {
                 contents = try archive.contents(ofEntryNamed: name)
             } catch {
-                throw fail(.member(name, problem: error.description))
+                throw fail(.member(name, problem: error.problem))
             }
             guard let contents else { return nil }
             do {
