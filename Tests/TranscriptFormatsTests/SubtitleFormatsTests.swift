@@ -325,6 +325,25 @@ struct SAMITests {
         #expect(result.texts == ["kept"])
         #expect(result.warningLines == [2])
     }
+
+    /// Regression: each `<` that opens no tag looked ahead to the next `>`, so a caption of
+    /// 200 KB of `<` and one `>` took 13 s (quadratic). The scanner looks at each scalar a bounded
+    /// number of times, however the `<` and `>` fall: twice the text, at most twice the work.
+    @Test(arguments: ["<", "< ", "</", "<-", "<!", "<?", "<!--", "<b", "<!-"])
+    func aRunOfLessThanSignsIsScannedInLinearTime(_ mark: String) throws {
+        func work(_ count: Int) -> (examined: Int, length: Int) {
+            let text = "<SAMI><BODY><SYNC Start=1><P>budget " + String(repeating: mark, count: count) + "></BODY></SAMI>"
+            var scanner = MarkupScanner(text)
+            while scanner.next() != nil {}
+            return (scanner.examined, text.unicodeScalars.count)
+        }
+        let small = work(20_000), large = work(40_000)
+        #expect(small.examined <= 2 * small.length, "\(small)")
+        #expect(large.examined <= 2 * large.length, "\(large)")
+        #expect(Double(large.examined) <= 2.2 * Double(small.examined))
+        let result = try load("<SAMI><BODY><SYNC Start=1><P>budget " + String(repeating: mark, count: 40_000) + "></BODY></SAMI>", as: "lt.smi")
+        #expect(result.texts.first?.hasPrefix("budget") == true)
+    }
 }
 
 struct MicroDVDTests {
