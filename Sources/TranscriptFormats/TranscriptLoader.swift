@@ -27,17 +27,20 @@ public enum TranscriptLoader {
             throw FormatError(file: path, kind: .notATranscript(looksLike: kind))
         }
         let decoded = try TextDecoding.decode(bytes, path: path, encoding: options.encoding)
-        var chosen = named ?? TranscriptFormat.sniff(decoded.text)
 
-        // An `.xml` file is read only as one of the formats its extension may hold, and then as if
-        // named so: a broken TTML document is an error, not plain text.
-        if named == nil, let judged = TranscriptFormat.pathExtension(path).flatMap({ TranscriptFormat.contentJudgedExtensions[$0] }) {
-            guard judged.contains(chosen) else {
-                let expected = judged.map(\.displayName).joined(separator: " or ")
-                throw FormatError(file: path, kind: .unsupportedShape("a subtitle document (\(expected)) in this .xml file; it is not one"))
+        // An `.xml` file, a `.tsv` or a `.sub` is read only as one of the formats its extension may
+        // hold, told by its content, and then as if named so: a broken TTML document is an error,
+        // not plain text; a spreadsheet's `.tsv` one error, not a warning per row.
+        if options.format == nil, let judged = TranscriptFormat.formatsJudgedByContent(path: path) {
+            let sniffed = TranscriptFormat.sniff(decoded.text)
+            guard judged.contains(sniffed) else {
+                let expected = judged.map { $0.displayName + ($0.signatureExample.map { ": " + $0 } ?? "") }.joined(separator: " or ")
+                let ext = TranscriptFormat.pathExtension(path) ?? ""
+                throw FormatError(file: path, kind: .unsupportedShape("a subtitle document (\(expected)) in this .\(ext) file; it is not one"))
             }
-            return try result(try chosen.textParser(options).parse(decoded.text, file: path), format: chosen, decoded: decoded, path: path)
+            return try result(try sniffed.textParser(options).parse(decoded.text, file: path), format: sniffed, decoded: decoded, path: path)
         }
+        var chosen = named ?? TranscriptFormat.sniff(decoded.text)
         var parsed: ParsedRows
         do {
             parsed = try chosen.textParser(options).parse(decoded.text, file: path)
