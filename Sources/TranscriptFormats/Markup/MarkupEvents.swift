@@ -107,25 +107,52 @@ enum MarkupReader {
     }
 
     /// More attributes than any real element has: an element with more is read by the forgiving
-    /// tokenizer.
+    /// tokenizer (EPUB, Word) or refused (TTML, srv3), never by FoundationXML, whose libxml2 checks
+    /// each attribute against every earlier one of its element (quadratic: 1 MB of them took 7 s).
     static let attributeLimit = 1_000
 
-    /// Whether some tag in `bytes` holds more than `limit` attribute values (counted as `=` signs
-    /// between a `<` and the next `>`). - Complexity: O(bytes).
+    /// Whether some start tag in `bytes` holds more than `limit` attributes (see `crowdedElement`).
     static func hasCrowdedElement(_ bytes: [UInt8], limit: Int) -> Bool {
-        var inTag = false
+        crowdedElement(bytes, limit: limit) != nil
+    }
+
+    /// The byte offset of the first start tag in `bytes` that holds more than `limit` attribute
+    /// values, or nil. - Complexity: O(bytes), one pass.
+    ///
+    /// Counted as the `=` signs of a start tag (`<` then a name) outside its quoted values, up to
+    /// the `>` that ends it outside a value: a `>` or `=` inside a value (`a=">"`) neither ends the
+    /// tag nor counts. Every `<` starts afresh, in a value too: XML allows no `<` in a tag, so the
+    /// XML reader stops there and never sees an attribute after it.
+    static func crowdedElement(_ bytes: [UInt8], limit: Int) -> Int? {
+        var inStartTag = false
+        var quote: UInt8 = 0
         var equals = 0
-        for byte in bytes {
+        var start = 0
+        for offset in bytes.indices {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "<") {
+                let next = offset + 1 < bytes.count ? bytes[offset + 1] : 0
+                inStartTag = (next | 0x20) &- UInt8(ascii: "a") < 26 || next == UInt8(ascii: "_") || next == UInt8(ascii: ":") || next >= 0x80
+                quote = 0
+                equals = 0
+                start = offset
+                continue
+            }
+            guard inStartTag else { continue }
+            if quote != 0 {
+                if byte == quote { quote = 0 }
+                continue
+            }
             switch byte {
-            case UInt8(ascii: "<"): inTag = true; equals = 0
-            case UInt8(ascii: ">"): inTag = false
-            case UInt8(ascii: "=") where inTag:
+            case UInt8(ascii: "\""), UInt8(ascii: "'"): quote = byte
+            case UInt8(ascii: ">"): inStartTag = false
+            case UInt8(ascii: "="):
                 equals += 1
-                if equals > limit { return true }
+                if equals > limit { return start }
             default: break
             }
         }
-        return false
+        return nil
     }
 
     /// `opf:item` → `item`.
@@ -153,7 +180,7 @@ final class XMLEvents: NSObject, XMLParserDelegate {
     static func parseCountingErrors(_ bytes: [UInt8]) -> (events: [MarkupEvent]?, errors: Int) {
         // libxml2 checks each attribute against every earlier one of its element: quadratic in an
         // element with tens of thousands of them. No real document has such an element; the
-        // forgiving reader (linear) takes it.
+        // forgiving reader (linear, attributes kept in a dictionary) takes it.
         guard !MarkupReader.hasCrowdedElement(bytes, limit: MarkupReader.attributeLimit),
               let bytes = MarkupReader.blankingProcessingInstructions(bytes) else { return (nil, 0) }
         let parser = XMLParser(data: Data(bytes))
