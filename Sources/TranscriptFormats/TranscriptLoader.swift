@@ -59,13 +59,13 @@ public enum TranscriptLoader {
     private static func result(_ parsed: ParsedRows, format: TranscriptFormat, decoded: TextDecoding.Decoded, path: String) throws(FormatError) -> LoadResult {
         var parsed = parsed
         guard !parsed.rows.isEmpty else {
-            throw FormatError(file: path, kind: .noRows(skipped: parsed.warnings))
+            throw FormatError(file: path, kind: .noRows(skipped: parsed.warnings.reported))
         }
         if format == .srt || format == .vtt, HighlightedWordsCollapser.mayHold(decoded.text) {
             parsed = HighlightedWordsCollapser.collapsed(parsed)
         }
         let source = SourceInfo(path: path, format: format.rawValue, encoding: decoded.encoding)
-        return LoadResult(transcript: Transcript(source: source, rows: parsed.rows), warnings: decoded.warnings + parsed.warnings)
+        return LoadResult(transcript: Transcript(source: source, rows: parsed.rows), warnings: (Warnings(decoded.warnings) + parsed.warnings).reported)
     }
 }
 
@@ -91,9 +91,9 @@ extension TranscriptLoader {
             format = named
         }
         let parsed = format == .epub ? try EPUBLoader.load(archive, path: path) : try DOCXLoader.load(archive, path: path)
-        guard !parsed.rows.isEmpty else { throw FormatError(file: path, kind: .noRows(skipped: parsed.warnings)) }
+        guard !parsed.rows.isEmpty else { throw FormatError(file: path, kind: .noRows(skipped: parsed.warnings.reported)) }
         let source = SourceInfo(path: path, format: format.rawValue, encoding: format == .epub ? "EPUB" : "Word")
-        return LoadResult(transcript: Transcript(source: source, rows: parsed.rows), warnings: parsed.warnings)
+        return LoadResult(transcript: Transcript(source: source, rows: parsed.rows), warnings: parsed.warnings.reported)
     }
 
     /// One source's bytes loaded as a corpus of that source, with the warnings: what `load` reads,
@@ -148,10 +148,10 @@ extension TranscriptLoader {
         } else {
             return nil
         }
-        guard parsed.columns.rowCount > 0 else { throw FormatError(file: path, kind: .noRows(skipped: parsed.warnings)) }
+        guard parsed.columns.rowCount > 0 else { throw FormatError(file: path, kind: .noRows(skipped: parsed.warnings.reported)) }
         if highlighted { parsed = HighlightedWordsCollapser.collapsed(parsed) }
         let source = SourceInfo(path: path, format: format.rawValue, encoding: encoding)
-        return (Corpus(source: source, columns: parsed.columns), parsed.warnings)
+        return (Corpus(source: source, columns: parsed.columns), parsed.warnings.reported)
     }
 
     /// `load`'s rows as a corpus, from a copy of the bytes (the original given back at once).

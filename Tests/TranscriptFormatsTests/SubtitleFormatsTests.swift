@@ -597,7 +597,7 @@ struct NewReadersBadInputTests {
         case "f.sbv": text = "99999999999999:00:01.000,0:00:02.000\nlost\n\n0:00:03.000,0:00:04.000\nkept\n"
         case "f.ass": text = "[Events]\nDialogue: 0,99999999999999:00:01.00,0:00:02.00,D,,0,0,0,,lost\nDialogue: 0,0:00:03.00,0:00:04.00,D,,0,0,0,,kept\n"
         case "f.sub": text = "{1}{1}25\n{999999999999}{999999999999}lost\n{10}{20}kept\n"
-        case "f.tsv": text = "99999999999999\t99999999999999\tlost\n10\t20\tkept\n"
+        case "f.tsv": text = "start\tend\ttext\n99999999999999\t99999999999999\tlost\n10\t20\tkept\n"
         case "f.srv3": text = "<timedtext><body><p t=\"99999999999999\" d=\"1\">lost</p><p t=\"1\" d=\"1\">kept</p></body></timedtext>"
         case "f.ttml": text = "<tt><body><p begin=\"999999999999999s\">lost</p><p begin=\"1s\">kept</p></body></tt>"
         default: text = "<SAMI><BODY><SYNC Start=99999999999999><P>lost<SYNC Start=5><P>kept</BODY></SAMI>"

@@ -104,7 +104,7 @@ public enum EPUBLoader {
     /// The navigation document's `toc` nav (EPUB 3), else the NCX (EPUB 2); entries in order.
     static func tableOfContents(
         _ opf: PackageDocument, archive: ZIPArchive, document: (String) throws(FormatError) -> [MarkupEvent]?,
-        warnings: inout [FormatError], path: String
+        warnings: inout Warnings, path: String
     ) -> [TOCEntry] {
         var entries: [TOCEntry] = []
         if let nav = opf.navigation, let events = try? document(nav) {
