@@ -62,6 +62,15 @@ struct MarkupLinearityTests {
         #expect(try load(template.replacing("ATTRIBUTES", with: fine), as: path).texts == ["budget"])
     }
 
+    /// TTML and srv3 bound their element count too: a million empty elements are refused unread.
+    @Test(arguments: ["many.ttml", "many.srv3"])
+    func aSubtitleDocumentOfTooManyElementsIsRefused(_ path: String) throws {
+        let root = path.hasSuffix("ttml") ? "tt" : "timedtext"
+        let text = "<\(root)><body>" + String(repeating: "<br/>", count: MarkupReader.elementLimit) + "</body></\(root)>"
+        let error = try #require(loadError(Array(text.utf8), as: path))
+        #expect(error.description == "\(path): not readable XML: refused: it holds more than 1,000,000 elements, more than any real document (a bomb of empty elements?)")
+    }
+
     /// A Word paragraph crowded with attributes whose values hold `>` is read by the forgiving reader.
     @Test func aCrowdedWordParagraphLoadsItsText() throws {
         let attributes = (0..<5_000).map { "w:a\($0)=\">\"" }.joined(separator: " ")

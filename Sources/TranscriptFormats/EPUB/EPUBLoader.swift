@@ -8,7 +8,8 @@ import TranscriptModel
 ///
 /// Safe with untrusted books: the archive is read in memory with bounded inflation (`ZIPArchive`);
 /// documents are XML-parsed with external entities and DTDs never loaded, and one whose DTD declares
-/// external, parameter or nested entities (XXE, billion laughs) is refused. A missing, refused or encrypted content document is a
+/// external, parameter or nested entities (XXE, billion laughs), or that holds more than
+/// `MarkupReader.elementLimit` elements, is refused. A missing, refused or encrypted content document is a
 /// warning naming the member, and the rest of the book loads; font obfuscation in
 /// `META-INF/encryption.xml` is fine; a book whose every content document is encrypted is an error.
 public enum EPUBLoader {
@@ -40,7 +41,7 @@ public enum EPUBLoader {
             do {
                 return try MarkupReader.events(contents).events
             } catch {
-                throw fail(.member(name, problem: "refused: its DTD declares external or nested entities (XXE or billion laughs)"))
+                throw fail(.member(name, problem: "refused: " + error.reason))
             }
         }
 
