@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Fuzz every reader with libFuzzer (the toolchain's -sanitize=fuzzer), seeded with our own samples,
-# and fail on any crash, hang (10 s an input) or input over the linear time budget
+# Fuzz every reader with libFuzzer (the toolchain's -sanitize=fuzzer), seeded with our own samples
+# and the reader's targeted inputs (Sources/tsearch-fuzz/TargetedInputs.swift, also loaded first at
+# full size), and fail on any crash, hang (10 s an input) or input over the linear time budget
 # (Sources/tsearch-fuzz). Prints the executions run per reader.
 #
 #   bash Scripts/fuzz/run.sh [RUNS-PER-READER] [SEED]     (default 20000 runs, seed 1)
@@ -30,6 +31,16 @@ while read -r format extensions; do
         find Samples -maxdepth 1 -type f -iname "*.$extension" -exec cp {} "$corpus/" \;
     done
     log="$work/$format.log"
+    # The reader's targeted inputs (Sources/tsearch-fuzz/TargetedInputs.swift) first, at full size,
+    # within the same budget; the small ones join the seeds.
+    if ! TSEARCH_FUZZ_FORMAT="$format" TSEARCH_FUZZ_TARGETED="$corpus" "$fuzzer" > "$work/$format.targeted.log" 2>&1; then
+        echo "fuzz: $format: a targeted input FAILED (log in $work):"
+        grep -E "Fatal error|over the linear budget" "$work/$format.targeted.log" | head -n 5 || tail -n 20 "$work/$format.targeted.log"
+        failed=1
+        continue
+    fi
+    targeted=$(grep -c " bytes in " "$work/$format.targeted.log" || true)
+    [ "$targeted" -gt 0 ] && echo "fuzz: $format: $targeted targeted inputs within the linear budget"
     if TSEARCH_FUZZ_FORMAT="$format" "$fuzzer" "$corpus" -runs="$runs" -seed="$seed" -timeout=10 \
         -rss_limit_mb=2048 -max_len=262144 -artifact_prefix="$work/crash-$format-" -print_final_stats=1 \
         > "$log" 2>&1; then

@@ -46,7 +46,8 @@ public struct FormatError: Error, Hashable, Sendable, CustomStringConvertible {
         /// A warning: the file does not say something its times need (a frame rate), or offers a
         /// choice (several language tracks), and `what` says what was assumed or chosen.
         case assumption(String)
-        /// The file holds no row at all; `skipped` are the cues that could not be read.
+        /// The file holds no row at all; `skipped` are the cues that could not be read, as
+        /// `Warnings.reported` tells them (a `moreWarnings` last for those only counted).
         case noRows(skipped: [FormatError])
         /// A ZIP archive (an EPUB) that cannot be opened, or a member that is refused.
         case archive(String)
@@ -77,6 +78,9 @@ public struct FormatError: Error, Hashable, Sendable, CustomStringConvertible {
         /// A warning: the file's times carry no unit, and `assumed` (seconds or milliseconds) was
         /// chosen from their values, for the reason given.
         case timeUnitGuess(assumed: String, reason: String)
+        /// A warning: this many more warnings were given for the file than `Warnings.kept`, which
+        /// are shown; the rest are only counted (`Warnings`).
+        case moreWarnings(Int)
     }
 
     /// Whether the file simply holds nothing to read (empty, blank, a header alone): no text is
@@ -160,12 +164,26 @@ public struct FormatError: Error, Hashable, Sendable, CustomStringConvertible {
             return "not readable XML: \(problem)"
         case .assumption(let what):
             return what
+        case .moreWarnings(let count):
+            return "… and \(grouped(count)) more warnings like these (the first \(Warnings.kept) are shown)"
         case .noRows(let skipped):
+            let count = skipped.reduce(0) { if case .moreWarnings(let more) = $1.kind { $0 + more } else { $0 + 1 } }
             return skipped.isEmpty
                 ? "holds no cue, segment or line of text"
-                : "no rows: none of its \(skipped.count) cue(s) could be read"
+                : "no rows: none of its \(grouped(count)) cue(s) could be read"
         }
     }
+}
+
+/// `count` with a comma between groups of three digits: `2,097,147`.
+func grouped(_ count: Int) -> String {
+    let digits = String(count.magnitude)
+    var out = count < 0 ? "-" : ""
+    for (index, digit) in digits.enumerated() {
+        if index > 0, (digits.count - index) % 3 == 0 { out += "," }
+        out.append(digit)
+    }
+    return out
 }
 
 /// `found` in double quotes, shortened to 60 characters, with control characters shown as `\u{1B}`

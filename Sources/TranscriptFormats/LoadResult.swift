@@ -5,7 +5,8 @@ import TranscriptModel
 public struct LoadResult: Sendable {
     /// The rows, as one source.
     public var transcript: Transcript
-    /// Cues skipped and guesses made while reading (each names its file, and its line when it has one).
+    /// Cues skipped and guesses made while reading (each names its file, and its line when it has
+    /// one), as `Warnings.reported` tells them: at most `Warnings.kept`, then one counting the rest.
     public var warnings: [FormatError]
 
     /// A loaded source from its rows and warnings.
@@ -19,11 +20,12 @@ public struct LoadResult: Sendable {
 public struct ParsedRows: Sendable {
     /// The rows read, in file order, numbered from 0 in source 0.
     public var rows: [Row]
-    /// Cues skipped and guesses made, each naming the file and line.
-    public var warnings: [FormatError]
+    /// Cues skipped and guesses made, each naming the file and line (the first few kept, the rest
+    /// counted: `Warnings`).
+    public var warnings: Warnings
 
     /// Rows and warnings as they are (`appendRow` is the way to add a row that still needs cleaning).
-    public init(rows: [Row] = [], warnings: [FormatError] = []) {
+    public init(rows: [Row] = [], warnings: Warnings = []) {
         self.rows = rows
         self.warnings = warnings
     }
@@ -59,7 +61,7 @@ extension ParsedRows {
 /// What a parser that reads a file's bytes in place makes: the rows as columns, and the warnings.
 struct ParsedColumns {
     var columns = CorpusColumns()
-    var warnings: [FormatError] = []
+    var warnings = Warnings()
 
     /// Numbers lines as if `lines` more came before them (a piece read apart from the text before it).
     mutating func shiftLines(by lines: Int) {
@@ -67,7 +69,7 @@ struct ParsedColumns {
         for index in columns.lines.indices where columns.lines[index] > 0 {
             columns.lines[index] = Int32(clamping: Int(columns.lines[index]) + lines)
         }
-        for index in warnings.indices { warnings[index].line = warnings[index].line.map { $0 + lines } }
+        warnings.shiftLines(by: lines)
     }
 
     /// Appends a row made from cleaned `text`, as `ParsedRows.appendRow` does (controls removed, an

@@ -7,7 +7,8 @@
 public enum TranscriptFormat: String, CaseIterable, Sendable {
     /// SubRip, WebVTT, JSON (Whisper and the speech-to-text services), plain and meeting-app text, EPUB, Word.
     case srt, vtt, json, txt, epub, docx
-    /// YouTube SubViewer and srv3, ASS/SSA, TTML/DFXP, SAMI, MicroDVD, Whisper TSV.
+    /// SubViewer (YouTube's `.sbv`, and SubViewer 2 in a `.sub`) and YouTube srv3, ASS/SSA,
+    /// TTML/DFXP, SAMI, MicroDVD, Whisper TSV.
     case sbv, srv3, ass, ttml, sami, microdvd, tsv
 
     /// The table: one line per format (see `FormatEntry`). Sniffing asks the formats in the order
@@ -20,7 +21,7 @@ public enum TranscriptFormat: String, CaseIterable, Sendable {
         case .txt: return FormatEntry("plain text", ["txt"], nil) { _ in MeetingTextParser() }
         case .epub: return .archive("EPUB", ["epub"])
         case .docx: return .archive("Word document", ["docx"])
-        case .sbv: return FormatEntry("YouTube SBV", ["sbv"], .shape(SBVParser.looksLike)) { _ in SBVParser() }
+        case .sbv: return FormatEntry("YouTube SBV", ["sbv"], .signature(SBVParser.looksLike)) { _ in SBVParser() }
         case .srv3: return FormatEntry("YouTube srv3", ["srv3"], .signature { Sniffing.rootElement($0) == "timedtext" }) { _ in SRV3Parser() }
         case .ass: return FormatEntry("Advanced SubStation", ["ass", "ssa"], .signature(ASSParser.looksLike)) { _ in ASSParser() }
         case .ttml: return FormatEntry("TTML/DFXP", ["ttml", "dfxp"], .signature { Sniffing.rootElement($0) == "tt" }) { _ in TTMLParser() }
@@ -52,6 +53,29 @@ public enum TranscriptFormat: String, CaseIterable, Sendable {
     /// in a directory walk).
     public static let contentJudgedExtensions: [String: [TranscriptFormat]] = ["xml": [.ttml, .srv3]]
 
+    /// Extensions of the table that other programs use too (a spreadsheet's `.tsv`, SubViewer's
+    /// `.sub`): a file so named is read only when its content is one of the formats listed, sniffed
+    /// as for `.xml` (a SubViewer `.sub` is read as SubViewer), and refused otherwise with one error,
+    /// which a directory walk makes a warning (`FormatError.isNotATranscript`), as it does for a
+    /// `package.json`. `--input-format` reads a file as the format named whatever it holds.
+    public static let contentCheckedExtensions: [String: [TranscriptFormat]] = ["tsv": [.tsv], "sub": [.microdvd, .sbv]]
+
+    /// The formats `path`'s content must be one of, by its extension (`contentJudgedExtensions`,
+    /// `contentCheckedExtensions`); nil when the extension alone decides.
+    static func formatsJudgedByContent(path: String) -> [TranscriptFormat]? {
+        pathExtension(path).flatMap { contentJudgedExtensions[$0] ?? contentCheckedExtensions[$0] }
+    }
+
+    /// What a format's content starts with, for the message that says a file is not it.
+    var signatureExample: String? {
+        switch self {
+        case .tsv: return "a first line start<TAB>end<TAB>text"
+        case .microdvd: return "lines like {25}{75}text"
+        case .sbv: return "timing lines like 00:00:01.00,00:00:03.50"
+        default: return nil
+        }
+    }
+
     /// Whether a directory walk picks up `path`: its extension is one of the table's, or one whose
     /// content decides (`.xml`).
     public static func isCandidate(path: String) -> Bool {
@@ -66,7 +90,8 @@ public enum TranscriptFormat: String, CaseIterable, Sendable {
 
     /// Guesses the format of decoded text from its first 8 KiB: first a format whose signature
     /// starts the text (`WEBVTT`, `[Script Info]`, `<tt`, `<timedtext`, `<SAMI`, `{0}{25}`,
-    /// `start<TAB>end<TAB>text`); then one whose shape fits (`{`/`[` → JSON, SBV time lines);
+    /// `start<TAB>end<TAB>text`, an SBV time line or SubViewer's `[INFORMATION]`); then one whose
+    /// shape fits (`{`/`[` → JSON);
     /// then a timing line (`00:00:01,000 --> …`) among the first 50 lines → SubRip (WebVTT when it
     /// uses `.`); otherwise plain text.
     public static func sniff(_ text: String) -> TranscriptFormat {

@@ -27,17 +27,20 @@ public enum TranscriptLoader {
             throw FormatError(file: path, kind: .notATranscript(looksLike: kind))
         }
         let decoded = try TextDecoding.decode(bytes, path: path, encoding: options.encoding)
-        var chosen = named ?? TranscriptFormat.sniff(decoded.text)
 
-        // An `.xml` file is read only as one of the formats its extension may hold, and then as if
-        // named so: a broken TTML document is an error, not plain text.
-        if named == nil, let judged = TranscriptFormat.pathExtension(path).flatMap({ TranscriptFormat.contentJudgedExtensions[$0] }) {
-            guard judged.contains(chosen) else {
-                let expected = judged.map(\.displayName).joined(separator: " or ")
-                throw FormatError(file: path, kind: .unsupportedShape("a subtitle document (\(expected)) in this .xml file; it is not one"))
+        // An `.xml` file, a `.tsv` or a `.sub` is read only as one of the formats its extension may
+        // hold, told by its content, and then as if named so: a broken TTML document is an error,
+        // not plain text; a spreadsheet's `.tsv` one error, not a warning per row.
+        if options.format == nil, let judged = TranscriptFormat.formatsJudgedByContent(path: path) {
+            let sniffed = TranscriptFormat.sniff(decoded.text)
+            guard judged.contains(sniffed) else {
+                let expected = judged.map { $0.displayName + ($0.signatureExample.map { ": " + $0 } ?? "") }.joined(separator: " or ")
+                let ext = TranscriptFormat.pathExtension(path) ?? ""
+                throw FormatError(file: path, kind: .unsupportedShape("a subtitle document (\(expected)) in this .\(ext) file; it is not one"))
             }
-            return try result(try chosen.textParser(options).parse(decoded.text, file: path), format: chosen, decoded: decoded, path: path)
+            return try result(try sniffed.textParser(options).parse(decoded.text, file: path), format: sniffed, decoded: decoded, path: path)
         }
+        var chosen = named ?? TranscriptFormat.sniff(decoded.text)
         var parsed: ParsedRows
         do {
             parsed = try chosen.textParser(options).parse(decoded.text, file: path)
@@ -56,13 +59,13 @@ public enum TranscriptLoader {
     private static func result(_ parsed: ParsedRows, format: TranscriptFormat, decoded: TextDecoding.Decoded, path: String) throws(FormatError) -> LoadResult {
         var parsed = parsed
         guard !parsed.rows.isEmpty else {
-            throw FormatError(file: path, kind: .noRows(skipped: parsed.warnings))
+            throw FormatError(file: path, kind: .noRows(skipped: parsed.warnings.reported))
         }
         if format == .srt || format == .vtt, HighlightedWordsCollapser.mayHold(decoded.text) {
             parsed = HighlightedWordsCollapser.collapsed(parsed)
         }
         let source = SourceInfo(path: path, format: format.rawValue, encoding: decoded.encoding)
-        return LoadResult(transcript: Transcript(source: source, rows: parsed.rows), warnings: decoded.warnings + parsed.warnings)
+        return LoadResult(transcript: Transcript(source: source, rows: parsed.rows), warnings: (Warnings(decoded.warnings) + parsed.warnings).reported)
     }
 }
 
@@ -88,9 +91,9 @@ extension TranscriptLoader {
             format = named
         }
         let parsed = format == .epub ? try EPUBLoader.load(archive, path: path) : try DOCXLoader.load(archive, path: path)
-        guard !parsed.rows.isEmpty else { throw FormatError(file: path, kind: .noRows(skipped: parsed.warnings)) }
+        guard !parsed.rows.isEmpty else { throw FormatError(file: path, kind: .noRows(skipped: parsed.warnings.reported)) }
         let source = SourceInfo(path: path, format: format.rawValue, encoding: format == .epub ? "EPUB" : "Word")
-        return LoadResult(transcript: Transcript(source: source, rows: parsed.rows), warnings: parsed.warnings)
+        return LoadResult(transcript: Transcript(source: source, rows: parsed.rows), warnings: parsed.warnings.reported)
     }
 
     /// One source's bytes loaded as a corpus of that source, with the warnings: what `load` reads,
@@ -145,10 +148,10 @@ extension TranscriptLoader {
         } else {
             return nil
         }
-        guard parsed.columns.rowCount > 0 else { throw FormatError(file: path, kind: .noRows(skipped: parsed.warnings)) }
+        guard parsed.columns.rowCount > 0 else { throw FormatError(file: path, kind: .noRows(skipped: parsed.warnings.reported)) }
         if highlighted { parsed = HighlightedWordsCollapser.collapsed(parsed) }
         let source = SourceInfo(path: path, format: format.rawValue, encoding: encoding)
-        return (Corpus(source: source, columns: parsed.columns), parsed.warnings)
+        return (Corpus(source: source, columns: parsed.columns), parsed.warnings.reported)
     }
 
     /// `load`'s rows as a corpus, from a copy of the bytes (the original given back at once).

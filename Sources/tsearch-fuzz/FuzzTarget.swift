@@ -6,7 +6,13 @@
 //   each input; `TSEARCH_FUZZ_FORMAT` names the reader (a format's name, or `sniff` to let the
 //   loader choose, as it does for standard input).
 // - as an ordinary executable (the default build): `tsearch-fuzz FORMAT FILE...` reads each file
-//   through the same entry, for replaying a crash or a seed corpus.
+//   through the same entry, for replaying a crash or a seed corpus; `tsearch-fuzz FORMAT
+//   --targeted` loads the reader's targeted inputs (`TargetedInputs`).
+//
+// Before fuzzing a reader, Scripts/fuzz/run.sh loads its targeted inputs (`TSEARCH_FUZZ_TARGETED`):
+// hostile inputs made to hit paths that were once quadratic or unbounded (a run of `<` in SAMI,
+// an element crowded with attributes, a million empty paragraphs), megabytes past libFuzzer's
+// `-max_len`, within the same linear budget; the small ones seed the fuzzer.
 //
 // Each input is loaded both ways the command line loads a file: in place from its bytes
 // (`loadCorpus`, the path of plain UTF-8 text) and through `load` (the general path). An input
@@ -35,6 +41,22 @@ func exercise(_ bytes: [UInt8], format: TranscriptFormat?) {
 /// hundreds of times what any reader needs; a quadratic path on a big input exceeds it).
 func budget(forBytes count: Int) -> UInt64 {
     1_000_000_000 + UInt64(count) * 20_000
+}
+
+/// Loads each of `format`'s targeted inputs (`TargetedInputs`) within the linear budget, printing
+/// its name, size and time; writes those that fit a seed into the folder `seeds` (nothing when
+/// empty). Returns 0: an input over the budget traps in `exercise`.
+func runTargeted(format: TranscriptFormat?, seeds: String) -> Int32 {
+    for input in TargetedInputs.inputs(for: format) {
+        let started = DispatchTime.now().uptimeNanoseconds
+        exercise(input.bytes, format: format)
+        let milliseconds = (DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
+        print("\(input.name): \(input.bytes.count) bytes in \(milliseconds) ms, within \(budget(forBytes: input.bytes.count) / 1_000_000) ms")
+        if !seeds.isEmpty, input.bytes.count <= TargetedInputs.seedLimit {
+            writeFile(seeds + "/targeted-" + input.name, input.bytes)
+        }
+    }
+    return 0
 }
 
 /// The format `name` names, or nil for `sniff` (and anything unknown).
@@ -70,6 +92,11 @@ public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePo
         for format in TranscriptFormat.allCases { print(format.rawValue, format.extensions.joined(separator: " ")) }
         return 0
     }
+    // `TSEARCH_FUZZ_TARGETED=DIR`: the reader's targeted inputs, each loaded within the linear
+    // budget (a trap when over), the small ones written into DIR as seeds.
+    if let seeds = environmentVariable("TSEARCH_FUZZ_TARGETED") {
+        return runTargeted(format: fuzzedFormat, seeds: seeds)
+    }
     var count = argc
     var arguments = argv
     return runFuzzerDriver(&count, &arguments, fuzzOneInput)
@@ -83,7 +110,11 @@ struct Replay {
         let arguments = Array(CommandLine.arguments.dropFirst())
         guard let name = arguments.first, arguments.count >= 2 else {
             print("usage: tsearch-fuzz FORMAT|sniff FILE...   (loads each file both ways, within the linear budget)")
+            print("       tsearch-fuzz FORMAT|sniff --targeted (the reader's targeted inputs, the same way)")
             exit(64)
+        }
+        if arguments[1] == "--targeted" {
+            exit(runTargeted(format: format(named: name), seeds: ""))
         }
         for file in arguments.dropFirst() {
             guard let data = FileManager.default.contents(atPath: file) else {

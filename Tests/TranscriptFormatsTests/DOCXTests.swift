@@ -147,4 +147,51 @@ struct DOCXTests {
         let bytes: [UInt8] = [0xFF, 0xFE] + Array("hi budget\n".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
         #expect(try TranscriptLoader.load(bytes: bytes, path: "u.txt").texts == ["hi budget"])
     }
+
+    /// Regression: a ZIP64 local-header offset near `Int.max` overflowed `header + 30` and trapped
+    /// (SIGILL), taking a folder search's other files with it. Every number the archive gives is
+    /// now checked against what is left of it: a damaged archive, named.
+    @Test(arguments: [
+        ("x.docx", "word/document.xml"), ("x.epub", "META-INF/container.xml"),
+    ], [UInt64(Int.max), UInt64(Int.max) - 29, UInt64(Int.max) - 10, UInt64.max, 1 << 40])
+    func aZIP64OffsetNearIntMaxIsADamagedArchiveNotATrap(_ file: (path: String, member: String), _ offset: UInt64) throws {
+        var zip = ZIPWriter()
+        if file.path.hasSuffix(".epub") { zip.add("mimetype", "application/epub+zip", deflate: false) }
+        zip.add("[Content_Types].xml", "<Types/>")
+        zip.add(file.member, bytes: Array("<w:document><w:body/></w:document>".utf8), claimedOffset: offset)
+        let bytes = zip.archive()
+        #expect(bytes.count < 1_000)
+        let error = try #require(loadError(bytes, as: file.path))
+        #expect(error.description.hasPrefix(file.path + ": \(file.member): damaged archive: no local header where the directory says"))
+    }
+
+    /// Regression: 60 MiB of empty paragraphs (`<w:p/>`, 92 KB deflated, within the ZIP limits)
+    /// cost 1.5 GB and 37 s, an event and a row's worth of memory per empty element. A document
+    /// part of more than `MarkupReader.elementLimit` elements is refused before it is parsed, by
+    /// one pass that allocates nothing.
+    @Test func aBombOfEmptyParagraphsIsRefusedBeforeItIsParsed() throws {
+        let part = "<w:document xmlns:w=\"w\"><w:body>" + String(repeating: "<w:p/>", count: 10 << 20) + "</w:body></w:document>"
+        var zip = ZIPWriter()
+        zip.add("word/document.xml", part)
+        let bytes = zip.archive()
+        #expect(bytes.count < 200_000)
+        let error = try #require(loadError(bytes, as: "empty.docx"))
+        #expect(error.description == "empty.docx: word/document.xml: refused: it holds more than 1,000,000 elements, more than any real document (a bomb of empty elements?)")
+    }
+
+    /// The bound is on elements, whatever they are: one more than the limit is refused, the limit
+    /// itself read (here a limit of 1,000).
+    @Test func theElementLimitIsExact() throws {
+        func load(paragraphs: Int) throws -> ParsedRows {
+            var zip = ZIPWriter()
+            // document, body, sectPr, two elements per empty paragraph and three in the last: 2n + 4.
+            let body = String(repeating: "<w:p><w:r/></w:p>", count: paragraphs - 1) + "<w:p><w:r><w:t>budget</w:t></w:r></w:p><w:sectPr/>"
+            zip.add("word/document.xml", "<w:document><w:body>" + body + "</w:body></w:document>")
+            return try DOCXLoader.load(try ZIPArchive(bytes: zip.archive()), path: "x.docx", elementLimit: 1_000)
+        }
+        #expect(try load(paragraphs: 498).rows.map(\.text) == ["budget"])  // 1,000 elements
+        #expect(throws: FormatError.self) { try load(paragraphs: 499) }  // 1,002
+        #expect(MarkupReader.hasMoreElements(Array("<a><b/><!-- x --></a>".utf8), than: 1))
+        #expect(!MarkupReader.hasMoreElements(Array("<a>1 < 2 <3</a>".utf8), than: 1))
+    }
 }

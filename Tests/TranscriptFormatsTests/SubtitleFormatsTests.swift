@@ -34,6 +34,49 @@ struct FormatTableTests {
         #expect(broken?.line == 2)
     }
 
+    /// Regression: a spreadsheet's `data.tsv` was read as Whisper TSV and a SubViewer `.sub` as
+    /// MicroDVD, a warning for every line. Their content decides, as for `.xml`: one error saying
+    /// what the file should hold (a directory walk makes it one warning), and SubViewer is read.
+    @Test func aTSVOrSubThatIsNotTheFormatIsOneErrorNotAWarningPerLine() throws {
+        let table = "name\tamount\tnote\n" + (0..<1_000).map { "row \($0)\t\($0)\tbudget" }.joined(separator: "\n")
+        let error = try #require(loadError(Array(table.utf8), as: "data.tsv"))
+        #expect(error.isNotATranscript)
+        #expect(error.description == "data.tsv: expected a subtitle document (Whisper TSV: a first line start<TAB>end<TAB>text) in this .tsv file; it is not one")
+        let notes = try #require(loadError(Array("Some notes\nabout the budget\n".utf8), as: "notes.sub"))
+        #expect(notes.isNotATranscript)
+        #expect(notes.message.hasPrefix("expected a subtitle document (MicroDVD: lines like {25}{75}text or YouTube SBV"))
+        // Named as the format, it is read as asked, whatever it holds.
+        let asked = try TranscriptLoader.load(bytes: Array(table.utf8), path: "data.tsv", options: LoadOptions(format: .txt))
+        #expect(asked.transcript.rows.count == 1_001)
+        // Whisper's TSV and MicroDVD still load.
+        #expect(try load("start\tend\ttext\n0\t1500\tbudget\n", as: "w.tsv").texts == ["budget"])
+        #expect(try load("{1}{1}25\n{25}{50}budget\n", as: "m.sub").texts == ["budget"])
+    }
+
+    @Test func aSubViewerSubIsReadAsSubViewer() throws {
+        let subViewer = """
+            [INFORMATION]
+            [TITLE]Budget
+            [AUTHOR]
+            [END INFORMATION]
+            [SUBTITLE]
+            [COLF]&HFFFFFF,[STYLE]bd,[SIZE]18,[FONT]Arial
+            00:00:01.00,00:00:03.50
+            The budget[br]is fixed.
+
+            00:00:04.00,00:00:06.00
+            Agreed.
+            """
+        let result = try load(subViewer, as: "talk.sub")
+        #expect(result.texts == ["The budget is fixed.", "Agreed."])
+        #expect(result.starts == [1_000, 4_000])
+        #expect(result.ends == [3_500, 6_000])
+        #expect(result.lines == [7, 10])
+        #expect(result.warnings.isEmpty)
+        #expect(result.transcript.source.format == "sbv")
+        #expect(TranscriptFormat.sniff(subViewer) == .sbv)
+    }
+
     @Test(arguments: [
         ("[Script Info]\nTitle: x\n\n[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n", TranscriptFormat.ass),
         ("\u{FEFF}[Script Info]\r\nScriptType: v4.00\r\n", .ass),
@@ -325,6 +368,25 @@ struct SAMITests {
         #expect(result.texts == ["kept"])
         #expect(result.warningLines == [2])
     }
+
+    /// Regression: each `<` that opens no tag looked ahead to the next `>`, so a caption of
+    /// 200 KB of `<` and one `>` took 13 s (quadratic). The scanner looks at each scalar a bounded
+    /// number of times, however the `<` and `>` fall: twice the text, at most twice the work.
+    @Test(arguments: ["<", "< ", "</", "<-", "<!", "<?", "<!--", "<b", "<!-"])
+    func aRunOfLessThanSignsIsScannedInLinearTime(_ mark: String) throws {
+        func work(_ count: Int) -> (examined: Int, length: Int) {
+            let text = "<SAMI><BODY><SYNC Start=1><P>budget " + String(repeating: mark, count: count) + "></BODY></SAMI>"
+            var scanner = MarkupScanner(text)
+            while scanner.next() != nil {}
+            return (scanner.examined, text.unicodeScalars.count)
+        }
+        let small = work(20_000), large = work(40_000)
+        #expect(small.examined <= 2 * small.length, "\(small)")
+        #expect(large.examined <= 2 * large.length, "\(large)")
+        #expect(Double(large.examined) <= 2.2 * Double(small.examined))
+        let result = try load("<SAMI><BODY><SYNC Start=1><P>budget " + String(repeating: mark, count: 40_000) + "></BODY></SAMI>", as: "lt.smi")
+        #expect(result.texts.first?.hasPrefix("budget") == true)
+    }
 }
 
 struct MicroDVDTests {
@@ -535,7 +597,7 @@ struct NewReadersBadInputTests {
         case "f.sbv": text = "99999999999999:00:01.000,0:00:02.000\nlost\n\n0:00:03.000,0:00:04.000\nkept\n"
         case "f.ass": text = "[Events]\nDialogue: 0,99999999999999:00:01.00,0:00:02.00,D,,0,0,0,,lost\nDialogue: 0,0:00:03.00,0:00:04.00,D,,0,0,0,,kept\n"
         case "f.sub": text = "{1}{1}25\n{999999999999}{999999999999}lost\n{10}{20}kept\n"
-        case "f.tsv": text = "99999999999999\t99999999999999\tlost\n10\t20\tkept\n"
+        case "f.tsv": text = "start\tend\ttext\n99999999999999\t99999999999999\tlost\n10\t20\tkept\n"
         case "f.srv3": text = "<timedtext><body><p t=\"99999999999999\" d=\"1\">lost</p><p t=\"1\" d=\"1\">kept</p></body></timedtext>"
         case "f.ttml": text = "<tt><body><p begin=\"999999999999999s\">lost</p><p begin=\"1s\">kept</p></body></tt>"
         default: text = "<SAMI><BODY><SYNC Start=99999999999999><P>lost<SYNC Start=5><P>kept</BODY></SAMI>"

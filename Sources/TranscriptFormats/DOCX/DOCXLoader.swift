@@ -14,8 +14,9 @@ import TranscriptModel
 /// (`element`, from 0); its `line`, and that of every warning, is the paragraph's number (from 1).
 ///
 /// Safe with untrusted documents as EPUB is (`ZIPArchive`'s bounded inflation; XML without external
-/// entities or DTDs, and a DTD declaring dangerous entities refused). A missing or refused part is
-/// an error naming it.
+/// entities or DTDs, and a DTD declaring dangerous entities refused; a part of more than
+/// `MarkupReader.elementLimit` elements refused before it is parsed, so memory, time and rows stay
+/// bounded however well empty elements compress). A missing or refused part is an error naming it.
 public enum DOCXLoader {
     /// The rows of the Word document `bytes`, named `path` in every row and message; the archive
     /// read within `limits`. Throws when the archive, its document part or its XML cannot be read.
@@ -29,19 +30,22 @@ public enum DOCXLoader {
         return try load(archive, path: path)
     }
 
-    /// The rows of an archive already opened.
-    static func load(_ archive: ZIPArchive, path: String) throws(FormatError) -> ParsedRows {
+    /// The rows of an archive already opened; a document part of more than `elementLimit` elements
+    /// is refused (`MarkupReader.elementLimit`).
+    static func load(_ archive: ZIPArchive, path: String, elementLimit: Int = MarkupReader.elementLimit) throws(FormatError) -> ParsedRows {
         let part = mainPart(archive)
         guard let entry = archive.entry(named: part) else {
             throw FormatError(file: path, kind: .wordDocument(expected: "\(part), the document's text, which the archive lacks"))
         }
         let events: [MarkupEvent]
         do {
-            events = try MarkupReader.events(try archive.contents(of: entry)).events
+            events = try MarkupReader.events(try archive.contents(of: entry), elementLimit: elementLimit).events
         } catch let error as ZIPError {
             throw FormatError(file: path, kind: .archive(error.description))
+        } catch let refusal as MarkupRefusal {
+            throw FormatError(file: path, kind: .member(part, problem: "refused: " + refusal.reason))
         } catch {
-            throw FormatError(file: path, kind: .member(part, problem: "refused: its DTD declares external or nested entities (XXE or billion laughs)"))
+            throw FormatError(file: path, kind: .member(part, problem: "\(error)"))
         }
         guard events.contains(where: { if case .start("body", _) = $0 { true } else { false } }) else {
             throw FormatError(file: path, kind: .wordDocument(expected: "a <w:body> in \(part)"))

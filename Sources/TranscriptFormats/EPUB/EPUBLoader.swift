@@ -8,7 +8,8 @@ import TranscriptModel
 ///
 /// Safe with untrusted books: the archive is read in memory with bounded inflation (`ZIPArchive`);
 /// documents are XML-parsed with external entities and DTDs never loaded, and one whose DTD declares
-/// external, parameter or nested entities (XXE, billion laughs) is refused. A missing, refused or encrypted content document is a
+/// external, parameter or nested entities (XXE, billion laughs), or that holds more than
+/// `MarkupReader.elementLimit` elements, is refused. A missing, refused or encrypted content document is a
 /// warning naming the member, and the rest of the book loads; font obfuscation in
 /// `META-INF/encryption.xml` is fine; a book whose every content document is encrypted is an error.
 public enum EPUBLoader {
@@ -34,13 +35,13 @@ public enum EPUBLoader {
             do {
                 contents = try archive.contents(ofEntryNamed: name)
             } catch {
-                throw fail(.member(name, problem: error.description))
+                throw fail(.member(name, problem: error.problem))
             }
             guard let contents else { return nil }
             do {
                 return try MarkupReader.events(contents).events
             } catch {
-                throw fail(.member(name, problem: "refused: its DTD declares external or nested entities (XXE or billion laughs)"))
+                throw fail(.member(name, problem: "refused: " + error.reason))
             }
         }
 
@@ -104,7 +105,7 @@ public enum EPUBLoader {
     /// The navigation document's `toc` nav (EPUB 3), else the NCX (EPUB 2); entries in order.
     static func tableOfContents(
         _ opf: PackageDocument, archive: ZIPArchive, document: (String) throws(FormatError) -> [MarkupEvent]?,
-        warnings: inout [FormatError], path: String
+        warnings: inout Warnings, path: String
     ) -> [TOCEntry] {
         var entries: [TOCEntry] = []
         if let nav = opf.navigation, let events = try? document(nav) {

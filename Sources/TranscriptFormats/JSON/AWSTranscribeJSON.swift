@@ -40,7 +40,7 @@ struct AWSTranscribeJSON {
     private var segments = ParsedColumns()
     /// Speaker segments: start and end in milliseconds, and the label, in file order.
     private var turns: [(start: Int64, end: Int64, label: String)] = []
-    var warnings: [FormatError] = []
+    var warnings = Warnings()
 
     init(file: String) { self.file = file }
 

@@ -29,7 +29,7 @@ struct AssemblyAIJSON {
     let file: String
     private var words = TimedWords()
     private var utterances = ParsedColumns()
-    var warnings: [FormatError] = []
+    var warnings = Warnings()
 
     init(file: String) { self.file = file }
 

@@ -43,7 +43,7 @@ struct DeepgramJSON {
     private var paragraphs = ParsedColumns()
     private var wordRows = ParsedColumns()
     private var transcripts = ParsedColumns()
-    var warnings: [FormatError] = []
+    var warnings = Warnings()
 
     init(file: String) { self.file = file }
 

@@ -38,7 +38,7 @@ struct GoogleSpeechJSON {
     private var speakerWords = TimedWords()
     private var resultRows = ParsedColumns()
     private var previousEnd: Timestamp?
-    var warnings: [FormatError] = []
+    var warnings = Warnings()
 
     init(file: String) { self.file = file }
 

@@ -58,7 +58,7 @@ enum JSONTime {
     /// Seconds: a number (`1.5`), a numeric string (`"1.5"`, AWS), a protobuf duration string
     /// (`"1.500s"`, Google) or a `{"seconds": 1, "nanos": 500000000}` object (Google's client
     /// libraries).
-    static func seconds(_ node: JSONNode?, path: @autoclosure () -> String, file: String, warnings: inout [FormatError]) -> Timestamp? {
+    static func seconds(_ node: JSONNode?, path: @autoclosure () -> String, file: String, warnings: inout Warnings) -> Timestamp? {
         guard let node else { return nil }
         switch node.value {
         case .null:
@@ -99,7 +99,7 @@ enum JSONTime {
     }
 
     /// Milliseconds: a number (`1500`), or a numeric string.
-    static func milliseconds(_ node: JSONNode?, path: @autoclosure () -> String, file: String, warnings: inout [FormatError]) -> Timestamp? {
+    static func milliseconds(_ node: JSONNode?, path: @autoclosure () -> String, file: String, warnings: inout Warnings) -> Timestamp? {
         guard let node else { return nil }
         switch node.value {
         case .null:

@@ -167,7 +167,7 @@ public struct JSONTranscriptParser: TranscriptParser {
 
     /// A time member as seconds or a clock string; nil (with a warning) when it does not parse, nil
     /// (quietly) when absent or null.
-    private func time(_ node: JSONNode?, file: String, warnings: inout [FormatError]) -> Timestamp? {
+    private func time(_ node: JSONNode?, file: String, warnings: inout Warnings) -> Timestamp? {
         guard let node else { return nil }
         switch node.value {
         case .null:

@@ -18,14 +18,29 @@ enum MarkupRefusal: Error, Equatable {
     /// parameter entity, or one whose value refers to other entities (the billion-laughs shape).
     /// Simple declarations such as `<!ENTITY nbsp "&#160;">`, which real EPUB 3 books need, are fine.
     case entityDeclarations
+    /// The document holds more than `limit` elements (`MarkupReader.elementLimit`).
+    case tooManyElements(limit: Int)
+
+    /// Why, in words, after `refused: `.
+    var reason: String {
+        switch self {
+        case .entityDeclarations:
+            return "its DTD declares external or nested entities (XXE or billion laughs)"
+        case .tooManyElements(let limit):
+            return "it holds more than \(grouped(limit)) elements, more than any real document (a bomb of empty elements?)"
+        }
+    }
 }
 
 enum MarkupReader {
     /// Reads `bytes` with FoundationXML (external entities and DTDs never loaded); when that fails
     /// (real books hold HTML-ish XHTML: `&nbsp;` without a DTD, unclosed tags), with the forgiving
     /// `HTMLTokenizer`. Whether the forgiving path was needed is returned too.
-    static func events(_ bytes: [UInt8]) throws(MarkupRefusal) -> (events: [MarkupEvent], forgiving: Bool) {
+    /// A document with more than `elementLimit` elements is refused before it is parsed: its events
+    /// (a few words each, however small the element) would cost memory and time past any bound.
+    static func events(_ bytes: [UInt8], elementLimit: Int = elementLimit) throws(MarkupRefusal) -> (events: [MarkupEvent], forgiving: Bool) {
         if declaresDangerousEntities(bytes) { throw .entityDeclarations }
+        if hasMoreElements(bytes, than: elementLimit) { throw .tooManyElements(limit: elementLimit) }
         // FoundationXML drops references to entities declared in the document's own DTD, so such a
         // document (`<!ENTITY nbsp "&#160;">`, common in EPUB 3) is read by the tokenizer, which
         // knows the declared entities.
@@ -106,26 +121,80 @@ enum MarkupReader {
         return out
     }
 
+    /// More elements than any real document has (a Word document of 3,000 pages holds fewer): a
+    /// document with more is refused before it is parsed. 60 MiB of `<w:p/>` (10 million elements,
+    /// 92 KB deflated, within the ZIP limits) cost 1.5 GB and 37 s.
+    static let elementLimit = 1_000_000
+
+    /// Whether `bytes` hold more than `limit` start tags (a `<` then a name's first byte; one in a
+    /// comment or CDATA counts too, which only errs on the side of refusing).
+    /// - Complexity: O(bytes), one pass, nothing allocated.
+    static func hasMoreElements(_ bytes: [UInt8], than limit: Int) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            var count = 0
+            var index = 0
+            let end = buffer.count - 1
+            while index < end {
+                if buffer[index] == UInt8(ascii: "<") {
+                    let next = buffer[index + 1]
+                    if (next | 0x20) &- UInt8(ascii: "a") < 26 || next == UInt8(ascii: "_") || next >= 0x80 {
+                        count += 1
+                        if count > limit { return true }
+                    }
+                }
+                index += 1
+            }
+            return false
+        }
+    }
+
     /// More attributes than any real element has: an element with more is read by the forgiving
-    /// tokenizer.
+    /// tokenizer (EPUB, Word) or refused (TTML, srv3), never by FoundationXML, whose libxml2 checks
+    /// each attribute against every earlier one of its element (quadratic: 1 MB of them took 7 s).
     static let attributeLimit = 1_000
 
-    /// Whether some tag in `bytes` holds more than `limit` attribute values (counted as `=` signs
-    /// between a `<` and the next `>`). - Complexity: O(bytes).
+    /// Whether some start tag in `bytes` holds more than `limit` attributes (see `crowdedElement`).
     static func hasCrowdedElement(_ bytes: [UInt8], limit: Int) -> Bool {
-        var inTag = false
+        crowdedElement(bytes, limit: limit) != nil
+    }
+
+    /// The byte offset of the first start tag in `bytes` that holds more than `limit` attribute
+    /// values, or nil. - Complexity: O(bytes), one pass.
+    ///
+    /// Counted as the `=` signs of a start tag (`<` then a name) outside its quoted values, up to
+    /// the `>` that ends it outside a value: a `>` or `=` inside a value (`a=">"`) neither ends the
+    /// tag nor counts. Every `<` starts afresh, in a value too: XML allows no `<` in a tag, so the
+    /// XML reader stops there and never sees an attribute after it.
+    static func crowdedElement(_ bytes: [UInt8], limit: Int) -> Int? {
+        var inStartTag = false
+        var quote: UInt8 = 0
         var equals = 0
-        for byte in bytes {
+        var start = 0
+        for offset in bytes.indices {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "<") {
+                let next = offset + 1 < bytes.count ? bytes[offset + 1] : 0
+                inStartTag = (next | 0x20) &- UInt8(ascii: "a") < 26 || next == UInt8(ascii: "_") || next == UInt8(ascii: ":") || next >= 0x80
+                quote = 0
+                equals = 0
+                start = offset
+                continue
+            }
+            guard inStartTag else { continue }
+            if quote != 0 {
+                if byte == quote { quote = 0 }
+                continue
+            }
             switch byte {
-            case UInt8(ascii: "<"): inTag = true; equals = 0
-            case UInt8(ascii: ">"): inTag = false
-            case UInt8(ascii: "=") where inTag:
+            case UInt8(ascii: "\""), UInt8(ascii: "'"): quote = byte
+            case UInt8(ascii: ">"): inStartTag = false
+            case UInt8(ascii: "="):
                 equals += 1
-                if equals > limit { return true }
+                if equals > limit { return start }
             default: break
             }
         }
-        return false
+        return nil
     }
 
     /// `opf:item` → `item`.
@@ -153,7 +222,7 @@ final class XMLEvents: NSObject, XMLParserDelegate {
     static func parseCountingErrors(_ bytes: [UInt8]) -> (events: [MarkupEvent]?, errors: Int) {
         // libxml2 checks each attribute against every earlier one of its element: quadratic in an
         // element with tens of thousands of them. No real document has such an element; the
-        // forgiving reader (linear) takes it.
+        // forgiving reader (linear, attributes kept in a dictionary) takes it.
         guard !MarkupReader.hasCrowdedElement(bytes, limit: MarkupReader.attributeLimit),
               let bytes = MarkupReader.blankingProcessingInstructions(bytes) else { return (nil, 0) }
         let parser = XMLParser(data: Data(bytes))

@@ -6,8 +6,11 @@ import FoundationXML
 /// An element of a small XML document tree (with everything below it), for the XML subtitle formats (TTML/DFXP, YouTube srv3), read with
 /// FoundationXML under the same guards as the EPUB reader: entity declarations that are external,
 /// parameter or nested (XXE, billion laughs) refuse the document before it is parsed
-/// (`MarkupReader.declaresDangerousEntities`), external entities are never loaded, and nesting
-/// deeper than `maximumDepth` elements stops the parse. Names lose their namespace prefix and are
+/// (`MarkupReader.declaresDangerousEntities`), external entities are never loaded, nesting
+/// deeper than `maximumDepth` elements stops the parse, and an element with more than
+/// `MarkupReader.attributeLimit` attributes, or more than `MarkupReader.elementLimit` elements,
+/// refuses the document before it is parsed (the XML reader's duplicate-attribute check is
+/// quadratic in attributes; each element costs a node however small it is). Names lose their namespace prefix and are
 /// lower-cased (`tt:p` → `p`, `ttm:agent` → `agent`, `xml:id` → `id`), as `MarkupEvent`s are.
 ///
 /// Memory: the tree holds the document's text once more, plus a few words per element.
@@ -79,6 +82,15 @@ final class XMLTree {
         }
         if MarkupReader.declaresDangerousEntities(bytes) {
             throw FormatError(file: file, kind: .xml("it declares external, parameter or nested entities (refused: they can read files or expand without bound)"))
+        }
+        if MarkupReader.hasMoreElements(bytes, than: MarkupReader.elementLimit) {
+            throw FormatError(file: file, kind: .xml("refused: " + MarkupRefusal.tooManyElements(limit: MarkupReader.elementLimit).reason))
+        }
+        if let crowded = MarkupReader.crowdedElement(bytes, limit: MarkupReader.attributeLimit) {
+            let line = 1 + bytes[..<crowded].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+            throw FormatError(file: file, line: line, kind: .xml(
+                "an element holds more than \(MarkupReader.attributeLimit) attributes (refused: no subtitle document has one, and reading them takes time that grows with their square)"
+            ))
         }
         do {
             return (try parse(bytes, file: file), [])

@@ -1,5 +1,10 @@
 /// Splits HTML-like text into tags and text runs, with line numbers; comments, doctypes and
 /// processing instructions are skipped. Never fails: a `<` that opens no tag is text.
+///
+/// Complexity: O(length). The scan only moves forward, and the one search that could look ahead
+/// again and again (for the `>` that closes a tag) remembers what it found: a `<` that opens no
+/// tag is text without a search, and the next `>` is looked for once for all the `<` before it.
+/// `examined` counts the scalars looked at, so a test can hold the scan to its linear bound.
 struct MarkupScanner {
     enum Token {
         /// A tag: lower-cased name, attributes (lower-cased names, values unquoted), whether it is
@@ -11,9 +16,12 @@ struct MarkupScanner {
     private let scalars: [Unicode.Scalar]
     private var index = 0
     private var line = 1
-    /// Where a search for `>` last found none: none follows any later position either, which
-    /// keeps a text full of `<` linear instead of quadratic.
-    private var noCloseFrom = Int.max
+    /// The last search for `>`: no `>` lies in `from..<found` (nil found: none up to the end), so a
+    /// later search from inside that range has its answer without looking again.
+    private var lastClose: (from: Int, found: Int?) = (Int.max, nil)
+    /// Scalars looked at so far (each search and text run counted): at most a few times the
+    /// text's length, whatever the text.
+    private(set) var examined = 0
 
     init(_ text: String) {
         scalars = Array(text.unicodeScalars)
@@ -26,42 +34,64 @@ struct MarkupScanner {
         }
     }
 
-    private func find(_ pattern: String, from start: Int) -> Int? {
-        let wanted = Array(pattern.unicodeScalars)
+    /// The end of a comment: the first `-->` from `start`.
+    private mutating func commentEnd(from start: Int) -> Int? {
         var position = start
-        while position + wanted.count <= scalars.count {
-            if scalars[position] == wanted[0], Array(scalars[position..<(position + wanted.count)]) == wanted { return position }
+        while position + 3 <= scalars.count {
+            examined += 1
+            if scalars[position] == "-", scalars[position + 1] == "-", scalars[position + 2] == ">" { return position }
             position += 1
         }
         return nil
     }
 
+    /// The first `>` at or after `start`. Remembered: a search from inside the range the last one
+    /// covered is answered without looking again, so each scalar is looked at about once.
+    private mutating func close(from start: Int) -> Int? {
+        if start >= lastClose.from, start <= lastClose.found ?? scalars.count { return lastClose.found }
+        var position = start
+        while position < scalars.count, scalars[position] != ">" {
+            examined += 1
+            position += 1
+        }
+        let found = position < scalars.count ? position : nil
+        lastClose = (start, found)
+        return found
+    }
+
+    /// Whether a comment (`<!--`) starts at `index`.
+    private var isAtComment: Bool {
+        index + 3 < scalars.count && scalars[index] == "<" && scalars[index + 1] == "!" && scalars[index + 2] == "-"
+            && scalars[index + 3] == "-"
+    }
+
+    /// The next tag or text run; nil at the end.
     mutating func next() -> Token? {
+        // `<! … >` (not a comment) and `<? … >`: skipped, in a loop (thousands may follow each other).
+        while index + 1 < scalars.count, scalars[index] == "<", scalars[index + 1] == "?" || scalars[index + 1] == "!" && !isAtComment {
+            let close = close(from: index) ?? scalars.count - 1
+            advance(to: close + 1)
+        }
         guard index < scalars.count else { return nil }
         if scalars[index] != "<" {
             var end = index
             while end < scalars.count, scalars[end] != "<" { end += 1 }
+            examined += end - index
             let text = String(String.UnicodeScalarView(scalars[index..<end]))
             advance(to: end)
             return .text(text)
         }
-        // `<!-- … -->`, `<! … >`, `<? … >`: skipped.
-        if index + 3 < scalars.count, scalars[index + 1] == "!", scalars[index + 2] == "-", scalars[index + 3] == "-" {
+        // `<!-- … -->`: skipped.
+        if isAtComment {
             // A comment inside <STYLE> holds the CSS: give its inside as text.
-            let close = find("-->", from: index + 4) ?? scalars.count
+            let close = commentEnd(from: index + 4) ?? scalars.count
             let inside = String(String.UnicodeScalarView(scalars[(index + 4)..<close]))
             advance(to: min(scalars.count, close + 3))
             return .text(inside.contains("{") ? inside : "")
         }
-        if index + 1 < scalars.count, scalars[index + 1] == "!" || scalars[index + 1] == "?" {
-            let close = scalars[index...].firstIndex(of: ">") ?? scalars.count - 1
-            advance(to: close + 1)
-            return next()
-        }
         let nameStart = index + 1 + (index + 1 < scalars.count && scalars[index + 1] == "/" ? 1 : 0)
-        let close = nameStart < noCloseFrom ? scalars[min(nameStart, scalars.count)...].firstIndex(of: ">") : nil
-        if close == nil { noCloseFrom = min(noCloseFrom, nameStart) }
-        guard nameStart < scalars.count, scalars[nameStart].properties.isAlphabetic, let close else {
+        // A `<` that opens no tag is text, without looking for a `>`.
+        guard nameStart < scalars.count, scalars[nameStart].properties.isAlphabetic, let close = close(from: nameStart) else {
             advance(to: index + 1)
             return .text("<")
         }

@@ -35,7 +35,7 @@ public struct TTMLParser: TranscriptParser {
             agents[id] = name?.isEmpty == false ? name : id
         }
         var reader = Reader(file: file, time: time, agents: agents)
-        reader.result.warnings = warnings
+        reader.result.warnings = Warnings(warnings)
         let unusable = TTMLTime.unusableParameters(root.attributes)
         if !unusable.isEmpty {
             reader.result.warnings.append(FormatError(file: file, line: root.line, kind: .assumption(

@@ -126,7 +126,7 @@ struct MeetingTextReader {
     /// Frames per second for `.frames` timecodes: 30, or more when a frame number says so (50 when
     /// one is 30…49, 60 when one is 50 or more); with a warning naming it when any frame number is
     /// not 0 (then the rate chosen moves a time).
-    private func frameRate(_ lines: [Line], warnings: inout [FormatError]) -> Int64 {
+    private func frameRate(_ lines: [Line], warnings: inout Warnings) -> Int64 {
         guard layout == .timecodeBlocks else { return 30 }
         var highest: Int64 = -1
         var firstLine: Int?

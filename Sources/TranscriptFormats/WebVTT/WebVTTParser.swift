@@ -96,7 +96,7 @@ public struct WebVTTParser: TranscriptParser {
     /// The reading for files that may roll: every cue collected first (lenient, and by the spec's
     /// rule when a cue was cut at a line of spaces), then `RollingCaptionCollapser` decides.
     func parseRolling(_ text: ByteText, file: String) -> ParsedRows {
-        func cues(spacesEndCue: Bool) -> (cues: [Cue], warnings: [FormatError], cutAtSpaces: Bool) {
+        func cues(spacesEndCue: Bool) -> (cues: [Cue], warnings: Warnings, cutAtSpaces: Bool) {
             var cues: [Cue] = []
             let outcome = readCues(text, file: file, spacesEndCue: spacesEndCue, atFileStart: true, release: { _ in }) { cue in
                 cues.append(Cue(
@@ -159,8 +159,8 @@ public struct WebVTTParser: TranscriptParser {
     private func readCues(
         _ text: ByteText, file: String, spacesEndCue: Bool, atFileStart: Bool, release: (Range<Int>) -> Void,
         visit: (ByteCue) -> Void
-    ) -> (warnings: [FormatError], cutAtSpaces: Bool, lines: Int) {
-        var warnings: [FormatError] = []
+    ) -> (warnings: Warnings, cutAtSpaces: Bool, lines: Int) {
+        var warnings = Warnings()
         var cutAtSpaces = false
         var lines = LineReader(text)
         // Whether `line` ends a cue's text: an empty line (a line of spaces too, when

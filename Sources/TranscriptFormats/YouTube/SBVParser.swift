@@ -1,7 +1,11 @@
 import TranscriptModel
 
-/// YouTube's SubViewer captions (`.sbv`): blocks separated by blank lines, each a timing line
-/// `0:00:01.000,0:00:03.500` (start and end, `h:mm:ss.mmm`) and text lines.
+/// SubViewer captions: YouTube's `.sbv`, and SubViewer 2 (a `.sub` that is not MicroDVD): blocks
+/// separated by blank lines, each a timing line `0:00:01.000,0:00:03.500` (start and end,
+/// `h:mm:ss.fraction`) and text lines.
+///
+/// - SubViewer 2's header (`[INFORMATION]` … `[END INFORMATION]`, `[SUBTITLE]`, `[COLF]…`: lines in
+///   brackets before a block's timing line) is skipped, and its `[br]` line break is a space.
 ///
 /// - A block's text lines are joined with one space; a `Name: text` prefix becomes the speaker
 ///   (see `ParsedRows.assignSpeakerLabels`), and YouTube's `>>` speaker-change mark is dropped.
@@ -22,10 +26,20 @@ public struct SBVParser: TranscriptParser {
         return (start, end)
     }
 
-    /// Whether the first line of `head` is an SBV timing line.
+    /// Whether the first line of `head` is an SBV timing line, or SubViewer 2's `[INFORMATION]`
+    /// header (bracketed lines) comes first and a timing line right after it.
     static func looksLike(_ head: Substring) -> Bool {
-        guard let first = SourceLines(String(head.prefix(200))).first else { return false }
-        return timing(first) != nil
+        let lines = SourceLines(String(head.prefix(2_000)))
+        guard let first = lines.first else { return false }
+        if timing(first) != nil { return true }
+        guard first.trimmingBlanks.uppercased() == "[INFORMATION]" else { return false }
+        let body = (0..<lines.count).lazy.map { lines[$0] }.first { !$0.isBlankLine && !Self.isHeaderLine($0) }
+        return body.map { timing($0) != nil } ?? false
+    }
+
+    /// A SubViewer 2 header line: `[TITLE]…`, `[END INFORMATION]`, `[COLF]&HFFFFFF,[STYLE]…`.
+    static func isHeaderLine(_ line: Substring) -> Bool {
+        line.trimmingBlanks.first == "["
     }
 
     /// The rows of SubViewer `text`, one per block; `file` is named in warnings and locators.
@@ -36,10 +50,13 @@ public struct SBVParser: TranscriptParser {
         while position < lines.count {
             while position < lines.count, lines[position].isBlankLine { position += 1 }
             guard position < lines.count else { break }
-            let first = position
+            var first = position
             var end = position
             while end < lines.count, !lines[end].isBlankLine { end += 1 }
             position = end
+            // SubViewer 2's header, before the first timing line.
+            while first < end, Self.isHeaderLine(lines[first]), Self.timing(lines[first]) == nil { first += 1 }
+            guard first < end else { continue }
             guard let times = Self.timing(lines[first]) else {
                 result.warnings.append(FormatError(
                     file: file, line: lines.lineNumber(first),
@@ -47,7 +64,7 @@ public struct SBVParser: TranscriptParser {
                 ))
                 continue
             }
-            var text = lines[(first + 1)..<end].joined(separator: " ")
+            var text = lines[(first + 1)..<end].joined(separator: " ").replacing("[br]", with: " ")
             if text.hasPrefix(">>") { text = String(text.dropFirst(2)) }
             result.appendRow(
                 text: TextCleanup.collapsingWhitespace(SubRipMarkup.plainText(text)), start: times.start, end: times.end,

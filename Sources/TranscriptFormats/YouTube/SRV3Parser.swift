@@ -21,7 +21,7 @@ public struct SRV3Parser: TranscriptParser {
         guard root.name == "timedtext" else {
             throw FormatError(file: file, line: root.line, kind: .unsupportedShape("a YouTube timed text document (a <timedtext> root element), found <\(root.name)>"))
         }
-        var result = ParsedRows(warnings: warnings)
+        var result = ParsedRows(warnings: Warnings(warnings))
         for p in root.descendants(named: "p") {
             var words = ""
             var stack: [XMLTree.Child] = p.children.reversed()

@@ -6,6 +6,9 @@ import CZlib
 /// Bounded, because an archive is untrusted input:
 /// - at most `Limits.maximumEntries` members, and every count, size and offset must lie inside the
 ///   archive (a directory that claims otherwise is refused before anything is allocated);
+/// - every number the archive gives (a 64-bit ZIP64 offset or size near `Int.max` included) is
+///   compared with what is left of the bytes before anything is added to it, so no sum or product
+///   of them can overflow: a lie is a `ZIPError`, never a trap;
 /// - a member that inflates past `Limits.maximumEntrySize` bytes, or past `Limits.maximumRatio`
 ///   times its compressed size, is refused (a zip bomb), and inflation stops the moment it would be.
 public struct ZIPArchive: Sendable {
@@ -70,16 +73,20 @@ public struct ZIPArchive: Sendable {
     public func contents(of entry: Entry) throws(ZIPError) -> [UInt8] {
         func fail(_ kind: ZIPError.Kind) -> ZIPError { ZIPError(entry: entry.name, kind: kind) }
         guard !entry.isEncrypted else { throw fail(.encrypted) }
+        // Each number the archive gives is compared with what is left before anything is added to
+        // it (an offset near `Int.max` would overflow `header + 30`).
         let header = entry.localHeaderOffset
-        guard header >= 0, header + 30 <= bytes.count, read32(header) == 0x0403_4B50 else {
+        guard header >= 0, bytes.count >= 30, header <= bytes.count - 30, read32(header) == 0x0403_4B50 else {
             throw fail(.corrupt("no local header where the directory says"))
         }
+        // At most `bytes.count + 2 × 65,535`: no overflow.
         let start = header + 30 + Int(read16(header + 26)) + Int(read16(header + 28))
-        guard start <= bytes.count, entry.compressedSize <= bytes.count - start else {
+        guard start <= bytes.count, entry.compressedSize >= 0, entry.compressedSize <= bytes.count - start else {
             throw fail(.corrupt("the member runs past the end of the archive"))
         }
         let compressed = bytes[start..<start + entry.compressedSize]
-        let limit = min(limits.maximumEntrySize, max(entry.compressedSize, 1) * limits.maximumRatio)
+        let (ratioLimit, overflow) = max(entry.compressedSize, 1).multipliedReportingOverflow(by: max(limits.maximumRatio, 0))
+        let limit = min(limits.maximumEntrySize, overflow ? Int.max : ratioLimit)
         guard entry.uncompressedSize <= limit else { throw fail(.tooLarge(limit: limit)) }
         let output: [UInt8]
         switch entry.method {
@@ -151,7 +158,7 @@ public struct ZIPArchive: Sendable {
             let locator = end - 20
             guard locator >= 0, le32(bytes, locator) == 0x0706_4B50 else { throw fail("ZIP64 locator missing") }
             let record = Int(clamping: le64(bytes, locator + 8))
-            guard record >= 0, record <= bytes.count - 56, le32(bytes, record) == 0x0606_4B50 else {
+            guard record >= 0, bytes.count >= 56, record <= bytes.count - 56, le32(bytes, record) == 0x0606_4B50 else {
                 throw fail("ZIP64 end record missing")
             }
             count = Int(clamping: le64(bytes, record + 32))
@@ -161,7 +168,7 @@ public struct ZIPArchive: Sendable {
         guard count <= limits.maximumEntries else {
             throw ZIPError(entry: nil, kind: .tooManyEntries(count, limit: limits.maximumEntries))
         }
-        guard offset >= 0, size >= 0, offset <= bytes.count, size <= bytes.count - offset, count * 46 <= size else {
+        guard offset >= 0, size >= 0, offset <= bytes.count, size <= bytes.count - offset, count <= size / 46 else {
             throw fail("the central directory lies outside the archive")
         }
         var entries: [Entry] = []
@@ -249,12 +256,16 @@ public struct ZIPError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// The message: the member (when there is one), then what went wrong.
     public var description: String {
-        let subject = entry.map { "\($0): " } ?? ""
+        (entry.map { "\($0): " } ?? "") + problem
+    }
+
+    /// What went wrong, without the member (for a message that names it already).
+    public var problem: String {
         switch kind {
-        case .corrupt(let reason): return subject + "damaged archive: " + reason
-        case .encrypted: return subject + "encrypted"
-        case .unsupportedMethod(let method): return subject + "compression method \(method) is not supported (stored and deflate are)"
-        case .tooLarge(let limit): return subject + "refused: it would inflate past \(limit) bytes (a zip bomb?)"
+        case .corrupt(let reason): return "damaged archive: " + reason
+        case .encrypted: return "encrypted"
+        case .unsupportedMethod(let method): return "compression method \(method) is not supported (stored and deflate are)"
+        case .tooLarge(let limit): return "refused: it would inflate past \(limit) bytes (a zip bomb?)"
         case .tooManyEntries(let count, let limit): return "refused: \(count) members, more than \(limit)"
         }
     }

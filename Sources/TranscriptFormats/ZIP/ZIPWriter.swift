@@ -2,13 +2,15 @@ import CZlib
 
 /// Writes ZIP archives in memory, for tests and the benchmark (tsearch itself only reads them):
 /// stored or raw-deflated members, CRC-32 from zlib. `claimedSize` lets a test state a different
-/// uncompressed size than the truth (a zip bomb's trick). No ZIP64: archives under 4 GiB.
+/// uncompressed size than the truth (a zip bomb's trick), and `claimedOffset` a ZIP64 local-header
+/// offset anywhere (past the end, near `Int.max`). Otherwise no ZIP64: archives under 4 GiB.
 package struct ZIPWriter {
     package struct Member {
         var name: String
         var data: [UInt8]
         var deflate = true
         var claimedSize: Int?
+        var claimedOffset: UInt64?
     }
 
     package var members: [Member] = []
@@ -19,8 +21,8 @@ package struct ZIPWriter {
         members.append(Member(name: name, data: Array(text.utf8), deflate: deflate))
     }
 
-    package mutating func add(_ name: String, bytes: [UInt8], deflate: Bool = true, claimedSize: Int? = nil) {
-        members.append(Member(name: name, data: bytes, deflate: deflate, claimedSize: claimedSize))
+    package mutating func add(_ name: String, bytes: [UInt8], deflate: Bool = true, claimedSize: Int? = nil, claimedOffset: UInt64? = nil) {
+        members.append(Member(name: name, data: bytes, deflate: deflate, claimedSize: claimedSize, claimedOffset: claimedOffset))
     }
 
     package func archive() -> [UInt8] {
@@ -41,7 +43,13 @@ package struct ZIPWriter {
             out += le16(0) + name + body
             directory += le32(0x0201_4B50) + le16(20)
             common(&directory)
-            directory += le16(0) + le16(0) + le16(0) + le16(0) + le32(0) + le32(UInt32(offset)) + name
+            if let claimed = member.claimedOffset {
+                // The offset in a ZIP64 extra field (id 1), the directory's own field 0xFFFFFFFF.
+                directory += le16(12) + le16(0) + le16(0) + le16(0) + le32(0) + le32(0xFFFF_FFFF) + name
+                directory += le16(1) + le16(8) + le32(UInt32(claimed & 0xFFFF_FFFF)) + le32(UInt32(claimed >> 32))
+            } else {
+                directory += le16(0) + le16(0) + le16(0) + le16(0) + le32(0) + le32(UInt32(offset)) + name
+            }
         }
         let start = out.count
         out += directory

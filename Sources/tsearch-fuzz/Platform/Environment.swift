@@ -11,3 +11,10 @@ import Darwin
 func environmentVariable(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }
 }
+
+/// Writes `bytes` to the file at `path` (created or replaced); silent when it cannot (a seed less).
+func writeFile(_ path: String, _ bytes: [UInt8]) {
+    guard let file = fopen(path, "wb") else { return }
+    defer { fclose(file) }
+    _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+}
