@@ -24,6 +24,18 @@ struct BooleanQueryTests {
         #expect(try BooleanQuery(parsing: text).description == normalised)
     }
 
+    /// The flat program decides a query as the tree does, for every assignment of its terms.
+    @Test(arguments: ["a b", "a|b c", "a -b c", "(a|b) -(c d) e", "(a b)|(c (d|e))", "a"])
+    func theProgramDecidesAsTheTreeDoes(_ text: String) throws {
+        let query = try BooleanQuery(parsing: text)
+        let count = query.terms.count
+        var stack: [Bool] = []
+        for assignment in 0..<(1 << count) {
+            let found = { (term: Int) in assignment & (1 << term) != 0 }
+            #expect(query.program.evaluate(found, stack: &stack) == query.isSatisfied(by: found), "\(text) \(assignment)")
+        }
+    }
+
     @Test func operatorsInsideQuotesAreText() throws {
         let query = try BooleanQuery(parsing: "\"-a (b|c)\"")
         #expect(query == .term(.init("-a (b|c)")))

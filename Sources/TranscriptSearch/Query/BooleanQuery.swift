@@ -96,6 +96,63 @@ public indirect enum BooleanQuery: Hashable, Sendable {
         }
     }
 
+    /// The query as a flat list of steps, for deciding it many times without walking the tree
+    /// (`Program`): what the window search asks for every hit.
+    var program: Program { Program(self) }
+
+    /// A query flattened in post-order, its terms numbered as `terms` lists them: `evaluate`
+    /// decides it with a stack of Booleans and no allocation (the tree's cases are boxed, and
+    /// walking them retains and releases each).
+    struct Program: Sendable {
+        enum Step: Sendable { case term(Int), holds, all(Int), any(Int) }
+        let steps: [Step]
+
+        init(_ query: BooleanQuery) {
+            var steps: [Step] = []
+            var next = 0
+            func add(_ part: BooleanQuery) {
+                switch part {
+                case .term:
+                    steps.append(.term(next))
+                    next += 1
+                case .all(let parts):
+                    parts.forEach(add)
+                    steps.append(.all(parts.count))
+                case .any(let parts):
+                    parts.forEach(add)
+                    steps.append(.any(parts.count))
+                case .not(let negated):
+                    // Decided apart (as `isSatisfied` says): it holds here; its terms keep their numbers.
+                    next += negated.terms.count
+                    steps.append(.holds)
+                }
+            }
+            add(query)
+            self.steps = steps
+        }
+
+        /// Whether the query holds when `found(k)` says whether term `k` was found; `stack` is
+        /// scratch space, reused between calls.
+        func evaluate(_ found: (Int) -> Bool, stack: inout [Bool]) -> Bool {
+            stack.removeAll(keepingCapacity: true)
+            for step in steps {
+                switch step {
+                case .term(let term): stack.append(found(term))
+                case .holds: stack.append(true)
+                case .all(let count):
+                    let holds = !stack[(stack.count - count)...].contains(false)
+                    stack.removeLast(count)
+                    stack.append(holds)
+                case .any(let count):
+                    let holds = stack[(stack.count - count)...].contains(true)
+                    stack.removeLast(count)
+                    stack.append(holds)
+                }
+            }
+            return stack.last ?? true
+        }
+    }
+
     /// The query as typed again, normalised (for messages and the saved session).
     public var description: String {
         switch self {

@@ -84,11 +84,17 @@ struct WindowPlaces {
                 places.append(Place(group: cuts, lo: startMilliseconds(hit.row), hi: startMilliseconds(lastRow(of: hit))))
             case .words:
                 let cap = Int(limit) + 1
+                let first = afterFirstCharacterInRow(of: hit)
                 var lo: Int64 = 0
                 if let previous, hitSource == source, let last = places.last {
-                    lo = last.lo + Int64(wordStarts(from: afterFirstCharacter(of: previous), to: afterFirstCharacter(of: hit), cap: cap))
+                    let from = afterFirstCharacterInRow(of: previous)
+                    lo = last.lo + Int64(corpus.withTextBuffer { bytes, offsets in
+                        WordStarts.count(from: from.place, inRow: from.row, to: first.place, cap: cap, bytes: bytes, offsets: offsets)
+                    })
                 }
-                let hi = lo + Int64(wordStarts(from: afterFirstCharacter(of: hit), to: hit.end, cap: cap))
+                let hi = lo + Int64(corpus.withTextBuffer { bytes, offsets in
+                    WordStarts.count(from: first.place, inRow: first.row, to: hit.end, cap: cap, bytes: bytes, offsets: offsets)
+                })
                 places.append(Place(group: hitSource, lo: lo, hi: max(lo, hi)))
             }
         }
@@ -181,6 +187,16 @@ struct WindowPlaces {
                 if offsets[mid] + mid <= place { low = mid } else { high = mid - 1 }
             }
             return (low, place - offsets[low] - low)
+        }
+    }
+
+    /// The place just after the first character of `hit` and the row it lies in (the next row,
+    /// for a hit that starts on the separator after its row), from the hit's own row and range.
+    func afterFirstCharacterInRow(of hit: WindowTerms.TermHit) -> (place: Int, row: Int) {
+        corpus.withTextBytes(ofRow: hit.row) { bytes in
+            let offset = hit.range.lowerBound
+            guard offset < bytes.count else { return (hit.begin + 1, min(hit.row + 1, corpus.rowCount - 1)) }
+            return (hit.begin + WordStarts.decode(bytes, at: offset).length, hit.row)
         }
     }
 

@@ -55,7 +55,9 @@ struct WindowSearch: Sendable {
             if lows[lowsStart] == k { lowsStart += 1 }
             if highs[highsStart] == k { highsStart += 1 }
         }
-        func satisfied() -> Bool { terms.query.isSatisfied { counts[$0] > 0 } }
+        let program = terms.query.program
+        var stack: [Bool] = []
+        func satisfied() -> Bool { program.evaluate({ counts[$0] > 0 }, stack: &stack) }
 
         var right = 0
         while right < positive.count {
@@ -96,13 +98,12 @@ struct WindowSearch: Sendable {
                         break
                     }
                 }
-                let members = positive[left...right].map { placed[$0] }
-                let group = members[0].group
-                let lo = members.map(\.lo).min()!, hi = members.map(\.hi).max()!
-                if !nots.exclude(group: group, lo: lo, hi: hi) {
+                let group = place(left).group
+                let lo = place(lows[lowsStart]).lo, hi = place(highs[highsStart]).hi
+                if nots.isEmpty || !nots.exclude(group: group, lo: lo, hi: hi) {
                     let hits = positive[left...right].map { stream[$0] }
                     windows.append(WindowTerms.window(of: hits[...]))
-                    reached = hits.map(\.end).max()!
+                    reached = hits.reduce(Int.min) { max($0, $1.end) }
                     for k in left...right { counts[stream[positive[k]].term] -= 1 }
                     left = right + 1
                     lows.removeAll(keepingCapacity: true); lowsStart = 0
@@ -137,6 +138,9 @@ struct NotHits {
         self.places = places.map { $0.sorted { ($0.group, $0.lo) < ($1.group, $1.lo) } }
         self.limit = limit
     }
+
+    /// Whether the query has no NOT part.
+    var isEmpty: Bool { parts.isEmpty }
 
     /// Whether a NOT part is found beside a window of `group` spanning `lo…hi`.
     func exclude(group: Int, lo: Int64, hi: Int64) -> Bool {

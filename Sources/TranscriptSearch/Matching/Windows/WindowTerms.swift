@@ -122,29 +122,31 @@ struct WindowTerms: Sendable {
     }
 
     /// The rows of the rows or turns (`scope`) where `part` holds with the hits `found` of its
-    /// terms (numbered from `first`), in order.
+    /// terms (numbered from `first`), in order. - Complexity: O(hits log hits + rows of the turns).
     private func rowsWhere(_ part: BooleanQuery, termsFrom first: Int, holds found: [TermHit], in corpus: Corpus) -> [Int] {
         let places = WindowPlaces(scope: scope, corpus: corpus)
-        // Each hit's group: its row, or its turn's rows.
-        var groups: [Range<Int>: Set<Int>] = [:]
-        var turnOf: [Int: Range<Int>] = [:]
-        for hit in found {
-            var group = hit.row..<hit.row + 1
+        let byRow = found.map { ($0.row, $0.term - first) }.sorted { $0.0 < $1.0 }
+        var rows: [Int] = []
+        var present = [Bool](repeating: false, count: part.terms.count)  // reused for every group
+        let program = part.program
+        var stack: [Bool] = []
+        var index = 0
+        while index < byRow.count {
+            // The group of the next hit: its row, or its turn's rows.
+            var group = byRow[index].0..<byRow[index].0 + 1
             if scope == .turn {
-                if let known = turnOf[hit.row] {
-                    group = known
-                } else {
-                    var start = hit.row, end = hit.row + 1
-                    while !places.isTurnStart(start) { start -= 1 }
-                    while end < corpus.rowCount, !places.isTurnStart(end) { end += 1 }
-                    group = start..<end
-                    for row in group { turnOf[row] = group }
-                }
+                while !places.isTurnStart(group.lowerBound) { group = group.lowerBound - 1..<group.upperBound }
+                while group.upperBound < corpus.rowCount, !places.isTurnStart(group.upperBound) { group = group.lowerBound..<group.upperBound + 1 }
             }
-            groups[group, default: []].insert(hit.term - first)
+            let start = index
+            while index < byRow.count, group.contains(byRow[index].0) {
+                present[byRow[index].1] = true
+                index += 1
+            }
+            if program.evaluate({ present[$0] }, stack: &stack) { rows.append(contentsOf: group) }
+            for hit in byRow[start..<index] { present[hit.1] = false }
         }
-        return groups.filter { _, terms in part.isSatisfied { terms.contains($0) } }.keys
-            .sorted { $0.lowerBound < $1.lowerBound }.flatMap { Array($0) }
+        return rows
     }
 
     /// Where `offset` of row `row` (continuing on past its end as `Hit` does) lies in the corpus

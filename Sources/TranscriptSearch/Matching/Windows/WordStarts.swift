@@ -68,4 +68,43 @@ enum WordStarts {
         for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
         return (Unicode.Scalar(value) ?? Unicode.Scalar(0xFFFD)!, length)
     }
+
+    /// The word starts among the characters that begin at places `from..<to` of the corpus's rows
+    /// taken as one text (`WindowTerms.place`: each row, then one separator), counting no further
+    /// than just past `cap`; `from` must lie in row `row`. Reads the text buffer in place, ASCII a
+    /// byte at a time. - Complexity: O(bytes between the places, or to the cap).
+    static func count(
+        from: Int, inRow row: Int, to: Int, cap: Int, bytes: UnsafeBufferPointer<UInt8>, offsets: UnsafeBufferPointer<Int>
+    ) -> Int {
+        guard from < to else { return 0 }
+        var row = row
+        var index = offsets[row] + (from - offsets[row] - row)  // into `bytes`
+        var previous: Kind = index > offsets[row] ? kind(before: index - offsets[row], in: UnsafeBufferPointer(rebasing: bytes[offsets[row]..<offsets[row + 1]])) : .separator
+        var count = 0
+        let rowCount = offsets.count - 1
+        while count <= cap {
+            // This row's bytes up to `to` (in places: the row starts at offsets[row] + row).
+            let end = min(offsets[row + 1], to - row)
+            while index < end, count <= cap {
+                let lead = bytes[index]
+                let current: Kind
+                if lead < 0x80 {
+                    current = (lead >= 0x30 && lead <= 0x39) || (lead | 0x20 >= 0x61 && lead | 0x20 <= 0x7A) ? .letter : .separator
+                    index += 1
+                } else {
+                    let (scalar, length) = decode(bytes, at: index)
+                    current = kind(scalar)
+                    index += length
+                }
+                if starts(current, after: previous) { count += 1 }
+                previous = current
+            }
+            // The separator after the row, then the next row, while the range goes on.
+            guard offsets[row + 1] + row + 1 < to, row + 1 < rowCount else { break }
+            row += 1
+            index = offsets[row]
+            previous = .separator
+        }
+        return count
+    }
 }
