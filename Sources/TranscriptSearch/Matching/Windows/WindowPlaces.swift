@@ -171,8 +171,18 @@ struct WindowPlaces {
 
     func startMilliseconds(_ row: Int) -> Int64 { max(0, corpus.milliseconds(ofRow: row).start) }
 
-    /// The row `hit` ends in (its own for a hit within one row).
-    func lastRow(of hit: WindowTerms.TermHit) -> Int { location(of: max(hit.begin, hit.end - 1)).row }
+    /// The row `hit` ends in (its own for a hit within one row). - Complexity: O(rows it covers).
+    func lastRow(of hit: WindowTerms.TermHit) -> Int {
+        corpus.withTextBuffer { _, offsets in
+            var row = hit.row, end = hit.range.upperBound
+            // Past this row's text and the separator after it, the hit goes on in the next row.
+            while end > offsets[row + 1] - offsets[row] + 1, row + 1 < corpus.rowCount {
+                end -= offsets[row + 1] - offsets[row] + 1
+                row += 1
+            }
+            return row
+        }
+    }
 
     // MARK: Places in the text
 
