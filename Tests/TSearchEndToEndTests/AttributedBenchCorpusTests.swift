@@ -41,7 +41,10 @@ struct AttributedBenchCorpusTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let generation = try TSearch.run(["--generate-only", "--rows", "100000"], executable: Self.bench, environment: ["TMPDIR": folder.path])
         try #require(generation.status == 0, "\(generation.stderr)")
-        let file = folder.appendingPathComponent("tsearch-bench-corpus/v2-100000/corpus.srt")
+        // The generator's version names the folder (`v3-100000`): the one it just wrote.
+        let corpora = folder.appendingPathComponent("tsearch-bench-corpus")
+        let written = try #require(try FileManager.default.contentsOfDirectory(atPath: corpora.path).first { $0.hasSuffix("-100000") })
+        let file = corpora.appendingPathComponent(written + "/corpus.srt")
         let bytes = try [UInt8](Data(contentsOf: file))
         let corpus = try #require(try bytes.withUnsafeBytes { try TranscriptLoader.loadCorpus(bytes: $0, path: "corpus.srt", options: LoadOptions()) }?.corpus)
         #expect(corpus.rowCount == 100_000)

@@ -33,7 +33,7 @@ import Testing
         source <('\(binary)' completions bash) || exit 3
         t() { COMP_WORDS=("$@"); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )); COMPREPLY=(); _tsearch; local IFS=/; echo "${COMPREPLY[*]}"; }
         t tsearch ex
-        t tsearch export --fo
+        t tsearch export --forma
         t tsearch export --format ''
         t tsearch --color = al
         t tsearch -C 3 rows --

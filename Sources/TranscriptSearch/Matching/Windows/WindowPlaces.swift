@@ -58,8 +58,17 @@ struct WindowPlaces {
         var cuts = 0, cutRow = -1, cutSource = -1
         var source = -1
         var previous: WindowTerms.TermHit?
+        // The source of a row, looked up only when a row leaves the last one found.
+        var known = (source: -1, rows: 0..<0)
+        func sourceOf(_ row: Int) -> Int {
+            if !known.rows.contains(row) {
+                let found = corpus.source(ofRow: row)
+                known = (found, corpus.rows(ofSource: found))
+            }
+            return known.source
+        }
         for hit in stream {
-            let hitSource = corpus.source(ofRow: hit.row)
+            let hitSource = sourceOf(hit.row)
             defer { source = hitSource; previous = hit }
             switch scope {
             case .row:
@@ -78,8 +87,9 @@ struct WindowPlaces {
                 if cutRow < 0 { cutRow = hit.row; cutSource = hitSource }
                 while cutRow < hit.row {
                     cutRow += 1
-                    if corpus.source(ofRow: cutRow) != cutSource || !isTimed(cutRow) || !isTimed(cutRow - 1) { cuts += 1 }
-                    cutSource = corpus.source(ofRow: cutRow)
+                    let rowSource = sourceOf(cutRow)
+                    if rowSource != cutSource || !isTimed(cutRow) || !isTimed(cutRow - 1) { cuts += 1 }
+                    cutSource = rowSource
                 }
                 places.append(Place(group: cuts, lo: startMilliseconds(hit.row), hi: startMilliseconds(lastRow(of: hit))))
             case .words:

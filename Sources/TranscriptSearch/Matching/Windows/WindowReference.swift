@@ -31,7 +31,7 @@ package struct WindowReference: Sendable {
         let positive = stream.indices.filter { !terms.isNegated[stream[$0].term] }
         let negative = stream.indices.filter { terms.isNegated[stream[$0].term] }
 
-        var windows: [(row: Int, window: HitWindow)] = []
+        var windows = WindowTerms.IndexBuilder(rowCount: corpus.rowCount)
         var firstUnused = 0  // into `positive`
         var reached = Int.min
         for end in positive.indices {
@@ -51,12 +51,12 @@ package struct WindowReference: Sendable {
             guard let start else { continue }
             let members = positive[start...end]
             if isExcluded(members.map { placed[$0] }, negative: negative, stream: stream, placed: placed, places: places) { continue }
-            windows.append(WindowTerms.window(of: members.map { stream[$0] }[...]))
+            windows.add(WindowTerms.window(of: members.map { stream[$0] }[...]))
             reached = members.map { stream[$0].end }.max()!
             firstUnused = end + 1
             while firstUnused < positive.count, stream[positive[firstUnused]].begin < reached { firstUnused += 1 }
         }
-        return WindowTerms.index(of: windows, rowCount: corpus.rowCount)
+        return windows.finish()
     }
 
     /// Whether a NOT part of the query is found with hits that fit beside a window's places.

@@ -38,7 +38,7 @@ struct WindowSearch: Sendable {
         let limit = places.limit
         let termCount = terms.runners.count
 
-        var windows: [(row: Int, window: HitWindow)] = []
+        var windows = WindowTerms.IndexBuilder(rowCount: corpus.rowCount)
         var counts = [Int](repeating: 0, count: termCount)
         // Indices into `positive` of the window's ends, and the hits' places in monotone queues
         // for the least `lo` and the greatest `hi` inside the window.
@@ -102,7 +102,7 @@ struct WindowSearch: Sendable {
                 let lo = place(lows[lowsStart]).lo, hi = place(highs[highsStart]).hi
                 if nots.isEmpty || !nots.exclude(group: group, lo: lo, hi: hi) {
                     let hits = positive[left...right].map { stream[$0] }
-                    windows.append(WindowTerms.window(of: hits[...]))
+                    windows.add(WindowTerms.window(of: hits[...]))
                     reached = hits.reduce(Int.min) { max($0, $1.end) }
                     for k in left...right { counts[stream[positive[k]].term] -= 1 }
                     left = right + 1
@@ -112,7 +112,7 @@ struct WindowSearch: Sendable {
             }
             right += 1
         }
-        return WindowTerms.index(of: windows, rowCount: corpus.rowCount)
+        return windows.finish()
     }
 }
 

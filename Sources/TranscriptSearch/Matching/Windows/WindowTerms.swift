@@ -81,22 +81,28 @@ struct WindowTerms: Sendable {
     /// `narrowing` (the search's, not the reference's): within a row or a turn, a window needs
     /// every part of the AND in its row or turn, so the parts are searched one after another, the
     /// one with the longest word first (likely the rarest), each only in the rows or turns where
-    /// the parts before it are all found, and the NOT parts only there too. Hits elsewhere could
-    /// make no window, so the windows are the same. A phrase across rows is searched whole.
+    /// the parts before it are all found, and the NOT parts only there too. Within N words, the
+    /// later parts and the NOT parts are searched only in the rows near the first part's hits
+    /// (`rowsNear`). Hits elsewhere could make no window, and no window spans them, so the windows
+    /// are the same. A phrase across rows is searched whole.
     func stream(
         in corpus: Corpus, until deadline: ContinuousClock.Instant?, narrowing: Bool = false, isCancelled: () -> Bool
     ) throws(SearchRunner.Interruption) -> [TermHit] {
-        var stream: [TermHit] = []
+        var stream: [TermHit]
         var candidates: [Int]?
-        let narrows = narrowing && (scope == .row || scope == .turn)
+        var wordLimit: Int?
+        if case .words(let words) = scope { wordLimit = words }
+        let narrows = narrowing && (scope == .row || scope == .turn || wordLimit != nil)
         func search(_ term: Int) throws(SearchRunner.Interruption) -> [TermHit] {
             let index = try runners[term].search(corpus, until: deadline, candidates: narrows ? candidates : nil, isCancelled: isCancelled)
-            return (0..<index.count).map { position in
-                let hit = index.hit(at: position)
-                return TermHit(
-                    term: term, row: hit.row, range: hit.utf8Range,
-                    begin: Self.place(row: hit.row, offset: hit.utf8Range.lowerBound, in: corpus),
-                    end: Self.place(row: hit.row, offset: hit.utf8Range.upperBound, in: corpus))
+            return corpus.withTextBuffer { _, offsets in
+                (0..<index.count).map { position in
+                    let hit = index.hit(at: position)
+                    let origin = offsets[hit.row] + hit.row
+                    return TermHit(
+                        term: term, row: hit.row, range: hit.utf8Range,
+                        begin: origin + hit.utf8Range.lowerBound, end: origin + hit.utf8Range.upperBound)
+                }
             }
         }
         // The parts with their terms (indices into `query.terms`), positive ones by longest word.
@@ -108,17 +114,93 @@ struct WindowTerms: Sendable {
         }
         let positive = parts.filter { !isNegated[$0.terms.lowerBound] }
             .sorted { $0.terms.map { runnersLength[$0] }.max() ?? 0 > $1.terms.map { runnersLength[$0] }.max() ?? 0 }
+        // Each term's hits come in order: merged, not sorted.
+        var lists: [[TermHit]] = []
         for (part, terms) in positive {
             var found: [TermHit] = []
-            for term in terms { found += try search(term) }
-            stream += found
-            if narrows { candidates = rowsWhere(part, termsFrom: terms.lowerBound, holds: found, in: corpus) }
+            for term in terms {
+                let hits = try search(term)
+                found += hits
+                lists.append(hits)
+            }
+            if narrows, let wordLimit {
+                // Within N words, every later hit of a window lies near a hit of the first part.
+                if candidates == nil { candidates = rowsNear(found, words: wordLimit, in: corpus) }
+            } else if narrows {
+                candidates = rowsWhere(part, termsFrom: terms.lowerBound, holds: found, in: corpus)
+            }
         }
         for (_, terms) in parts where isNegated[terms.lowerBound] {
-            for term in terms { stream += try search(term) }
+            for term in terms { lists.append(try search(term)) }
         }
-        stream.sort { ($0.begin, $0.term) < ($1.begin, $1.term) }
+        while lists.count > 1 {
+            var merged: [[TermHit]] = []
+            for pair in stride(from: 0, to: lists.count, by: 2) {
+                merged.append(pair + 1 < lists.count ? Self.merge(lists[pair], lists[pair + 1]) : lists[pair])
+            }
+            lists = merged
+        }
+        stream = lists.first ?? []
         return stream
+    }
+
+    /// Two lists of hits in stream order (by beginning, then term) as one.
+    static func merge(_ a: [TermHit], _ b: [TermHit]) -> [TermHit] {
+        var merged: [TermHit] = []
+        merged.reserveCapacity(a.count + b.count)
+        var (i, j) = (0, 0)
+        while i < a.count || j < b.count {
+            if j == b.count || (i < a.count && (a[i].begin, a[i].term) < (b[j].begin, b[j].term)) {
+                merged.append(a[i])
+                i += 1
+            } else {
+                merged.append(b[j])
+                j += 1
+            }
+        }
+        return merged
+    }
+
+    /// The rows that may hold a word within `words` words of a hit of `found`, in order: each
+    /// hit's rows, and the rows before and after them in its file while fewer than `words` words
+    /// lie between (whole rows counted: a superset). - Complexity: O(hits + rows near them).
+    private func rowsNear(_ found: [TermHit], words: Int, in corpus: Corpus) -> [Int] {
+        let places = WindowPlaces(scope: scope, corpus: corpus)
+        var counted: [Int: Int] = [:]
+        func wordCount(_ row: Int, _ range: Range<Int>? = nil) -> Int {
+            corpus.withTextBytes(ofRow: row) { bytes in
+                let range = range.map { $0.clamped(to: 0..<bytes.count) } ?? 0..<bytes.count
+                return WordStarts.count(in: bytes, range, after: range.lowerBound == 0 ? .separator : WordStarts.kind(before: range.lowerBound, in: bytes)).count
+            }
+        }
+        func rowWords(_ row: Int) -> Int {
+            if let known = counted[row] { return known }
+            let count = wordCount(row)
+            counted[row] = count
+            return count
+        }
+        var spans: [Range<Int>] = []
+        for hit in found.sorted(by: { $0.begin < $1.begin }) {
+            let file = corpus.rows(ofSource: corpus.source(ofRow: hit.row))
+            let last = places.lastRow(of: hit)
+            var low = hit.row, between = wordCount(hit.row, 0..<hit.range.lowerBound)
+            while low > file.lowerBound, between < words {
+                low -= 1
+                between += rowWords(low)
+            }
+            let endInLast = hit.end - WindowTerms.place(row: last, offset: 0, in: corpus)
+            var high = last, after = corpus.withTextBytes(ofRow: last) { wordCount(last, endInLast..<$0.count) }
+            while high + 1 < file.upperBound, after < words {
+                high += 1
+                after += rowWords(high)
+            }
+            if let previous = spans.last, previous.upperBound >= low {
+                spans[spans.count - 1] = previous.lowerBound..<max(previous.upperBound, high + 1)
+            } else {
+                spans.append(low..<high + 1)
+            }
+        }
+        return spans.flatMap { Array($0) }
     }
 
     /// The rows of the rows or turns (`scope`) where `part` holds with the hits `found` of its
@@ -173,21 +255,54 @@ struct WindowTerms: Sendable {
         return (first.row, HitWindow(terms: terms))
     }
 
-    /// The index of `windows` (by row, in order) over `corpus`: a window of one term is a plain
-    /// hit, so a query of one word gives the very index of a one-word search.
-    static func index(of windows: [(row: Int, window: HitWindow)], rowCount: Int) -> HitIndex {
-        var index = HitIndex(rowCount: rowCount)
-        var next = 0
-        for row in 0..<rowCount {
-            let start = next
-            while next < windows.count, windows[next].row == row { next += 1 }
-            let own = windows[start..<next].map(\.window)
-            if own.allSatisfy({ $0.terms.count == 1 }) {
-                index.append(row: row, utf8Ranges: own.map(\.utf8Range))
-            } else {
-                index.append(row: row, windows: own)
-            }
+    /// Builds the index of windows as they come, in order (each starts after the one before):
+    /// a row's windows are appended together, the rows between as empty ones; a row whose windows
+    /// are all of one term gets plain hits, so a query of one word gives the very index of a
+    /// one-word search.
+    struct IndexBuilder {
+        private var index: HitIndex
+        private var nextRow = 0
+        private var pendingRow = -1
+        private var pending: [HitWindow] = []
+        private let rowCount: Int
+
+        init(rowCount: Int) {
+            index = HitIndex(rowCount: rowCount)
+            self.rowCount = rowCount
         }
-        return index
+
+        mutating func add(_ window: (row: Int, window: HitWindow)) {
+            if window.row != pendingRow {
+                flush()
+                pendingRow = window.row
+            }
+            pending.append(window.window)
+        }
+
+        private mutating func flush() {
+            guard pendingRow >= 0 else { return }
+            while nextRow < pendingRow {
+                index.append(row: nextRow, utf8Ranges: [])
+                nextRow += 1
+            }
+            if pending.allSatisfy({ $0.terms.count == 1 }) {
+                index.append(row: pendingRow, utf8Ranges: pending.map(\.utf8Range))
+            } else {
+                index.append(row: pendingRow, windows: pending)
+            }
+            nextRow = pendingRow + 1
+            pending.removeAll(keepingCapacity: true)
+            pendingRow = -1
+        }
+
+        /// The index, every row appended.
+        mutating func finish() -> HitIndex {
+            flush()
+            while nextRow < rowCount {
+                index.append(row: nextRow, utf8Ranges: [])
+                nextRow += 1
+            }
+            return index
+        }
     }
 }
