@@ -1,4 +1,5 @@
 import TranscriptFormats
+import TranscriptModel
 import TranscriptSearch
 
 /// One command-line flag: names, value, help and how it sets the raw arguments. The table of these
@@ -24,13 +25,15 @@ struct Flag: Sendable {
     }
 
     static let searching: Set<CommandName> = [.search]
-    static let loading: Set<CommandName> = [.search, .rows, .speakers]
+    static let loading: Set<CommandName> = [.search, .rows, .speakers, .meetings]
     static let printingHits: Set<CommandName> = searching.union(CommandName.navigating).union([.export])
     static let printing: Set<CommandName> = loading.union(CommandName.navigating)
     /// The commands that search and show a whole result their own way: they take a search's
     /// flags. What only `export` writes (`--format`, `-o`, `--all-rows`, …) names `[.export]`.
     static let exporting: Set<CommandName> = [.export, .pager]
     static let everywhere: Set<CommandName> = Set(CommandName.allCases)
+    /// The commands that filter and order by meeting (`--since`, `--sort`, …).
+    static let meetingFilters: Set<CommandName> = searching.union(exporting).union([.meetings])
 
     static let all: [Flag] = [
         Flag(long: "ignore-case", short: "i", valueName: nil,
@@ -92,6 +95,42 @@ struct Flag: Sendable {
         Flag(long: "section", short: nil, valueName: "TEXT",
              help: "Only rows in sections whose title contains TEXT (repeatable; also section:TEXT).",
              commands: searching.union(exporting)) { raw, value in raw.filter.sections.append(value) },
+        Flag(long: "since", short: nil, valueName: "DATE",
+             help: "Only meetings on or after DATE: a day (2026-03-14), a month (2026-03), a year (2026), or days or weeks back (7d, 4w). The date is the file's own, else its path's (also since:DATE).",
+             commands: meetingFilters) { raw, value throws(UsageError) in
+            guard let day = DateBound.since(value, today: MeetingDate.today()) else {
+                throw UsageError("--since expects \(DateBound.accepted), found \"\(value)\"")
+            }
+            raw.filter.since = day
+        },
+        Flag(long: "until", short: nil, valueName: "DATE",
+             help: "Only meetings on or before DATE (a month or year: up to its last day; also until:DATE).",
+             commands: meetingFilters) { raw, value throws(UsageError) in
+            guard let day = DateBound.until(value, today: MeetingDate.today()) else {
+                throw UsageError("--until expects \(DateBound.accepted), found \"\(value)\"")
+            }
+            raw.filter.until = day
+        },
+        Flag(long: "meeting", short: nil, valueName: "TEXT",
+             help: "Only meetings whose title contains TEXT, case and accents ignored (repeatable; also meeting:TEXT).",
+             commands: meetingFilters) { raw, value in raw.filter.meetings.append(value) },
+        Flag(long: "with", short: nil, valueName: "NAME",
+             help: "Only meetings where NAME speaks (name parts, as --speaker; repeatable, any of them; also with:NAME).",
+             commands: meetingFilters) { raw, value in raw.filter.participants.append(value) },
+        Flag(long: "sort", short: nil, valueName: "ORDER",
+             help: "Order files (and meetings): path (as loaded, the default of search), date (oldest first, the default of meetings), hits (most first) or relevance (BM25 over each meeting's rows; ties newest first). Hits within a file stay in time order.",
+             commands: meetingFilters, value: .choices(MeetingOrder.allCases.map(\.rawValue))) { raw, value throws(UsageError) in
+            guard let order = MeetingOrder(rawValue: value) else {
+                throw UsageError("--sort expects path, date, hits or relevance, found \"\(value)\"")
+            }
+            raw.sort = order
+        },
+        Flag(long: "date-from", short: nil, valueName: "SOURCE",
+             help: "Where a meeting without a date in its content or path takes one: mtime (the file's modification time; copies and downloads change it). Default: none.",
+             commands: meetingFilters.union(loading), value: .choices(["mtime"])) { raw, value throws(UsageError) in
+            guard value == "mtime" else { throw UsageError("--date-from expects mtime, found \"\(value)\"") }
+            raw.datesFromModificationTime = true
+        },
         Flag(long: "facets", short: nil, valueName: nil,
              help: "After the hits, print how many there are per speaker, file and section; each kind counted without its own filter, so after speaker:Alice the other speakers' counts still show.",
              commands: searching) { raw, _ in raw.facets = true },

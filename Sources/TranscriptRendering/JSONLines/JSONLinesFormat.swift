@@ -33,6 +33,11 @@ import TranscriptSearch
 /// - `row` (`tsearch rows --json`): the same members as `context`.
 /// - `speaker` (`tsearch speakers --json`): `speaker` (the name as the files write it) and `rows`
 ///   (how many rows it speaks), most rows first.
+/// - `meeting` (`tsearch meetings --json`): `file`, `date` (`2026-03-14` or `2026-03-14 15:00`, or
+///   null), `date_source` (`content`, `path`, `mtime` or null: where the date was read), `title`,
+///   `title_source` (`content` or `path`), `duration_ms` (null when untimed), `participants` (the
+///   speakers, most rows first), `rows`, and with a query `hits` and `score` (BM25, see
+///   `MeetingRanking`), else null.
 /// - `summary`, last: `query` (with its tokens), `case` (`insensitive`/`sensitive`), `hits`,
 ///   `rows_with_hits`, `rows`, `files`, `files_with_hits`, `errors` (files that could not be read),
 ///   `warnings` (cues skipped), and `facets`: `{"speaker": [{"value": "Alice", "hits": 12}, …],
@@ -127,6 +132,22 @@ public enum JSONLinesFormat {
         var object = begin("speaker")
         object.add("speaker", speaker.value)
         object.add("rows", speaker.rows)
+        return object.finished
+    }
+
+    /// The `meeting` record of one meeting (`tsearch meetings --json`).
+    public static func meetingRecord(_ meeting: MeetingSummary) -> String {
+        var object = begin("meeting")
+        object.add("file", meeting.path)
+        object.add("date", meeting.facts.date?.formatted)
+        object.add("date_source", meeting.facts.date == nil ? nil : meeting.facts.dateOrigin.rawValue)
+        object.add("title", meeting.facts.title)
+        object.add("title_source", meeting.facts.titleFromContent ? "content" : "path")
+        object.add("duration_ms", meeting.duration?.milliseconds)
+        object.add("participants", strings: meeting.participants)
+        object.add("rows", meeting.rows)
+        object.add("hits", meeting.hits)
+        object.add("score", decimal: meeting.score)
         return object.finished
     }
 
