@@ -119,7 +119,7 @@ struct Flag: Sendable {
              commands: meetingFilters) { raw, value in raw.filter.participants.append(value) },
         Flag(long: "sort", short: nil, valueName: "ORDER",
              help: "Order files (and meetings): path (as loaded, the default of search), date (oldest first, the default of meetings), hits (most first) or relevance (BM25 over each meeting's rows; ties newest first). Hits within a file stay in time order.",
-             commands: meetingFilters, value: .choices(MeetingOrder.allCases.map(\.rawValue))) { raw, value throws(UsageError) in
+             commands: [.search, .meetings], value: .choices(MeetingOrder.allCases.map(\.rawValue))) { raw, value throws(UsageError) in
             guard let order = MeetingOrder(rawValue: value) else {
                 throw UsageError("--sort expects path, date, hits or relevance, found \"\(value)\"")
             }
@@ -127,7 +127,7 @@ struct Flag: Sendable {
         },
         Flag(long: "date-from", short: nil, valueName: "SOURCE",
              help: "Where a meeting without a date in its content or path takes one: mtime (the file's modification time; copies and downloads change it). Default: none.",
-             commands: meetingFilters.union(loading), value: .choices(["mtime"])) { raw, value throws(UsageError) in
+             commands: [.search, .meetings], value: .choices(["mtime"])) { raw, value throws(UsageError) in
             guard value == "mtime" else { throw UsageError("--date-from expects mtime, found \"\(value)\"") }
             raw.datesFromModificationTime = true
         },
