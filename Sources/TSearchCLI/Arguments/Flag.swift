@@ -220,10 +220,10 @@ struct Flag: Sendable {
              help: "Keep rolling captions (YouTube's auto-generated WebVTT) one row per cue, repeats and all, instead of one row per spoken line.",
              commands: loading.union(exporting)) { raw, _ in raw.rollingCaptions = .keep },
         Flag(long: "format", short: nil, valueName: "FORMAT",
-             help: "What export writes: ansi (for a terminal or less -R), html (one self-contained page), markup (TSV, hits in tags), edl (mpv's playlist of the moments), m3u (the same for VLC).",
+             help: "What export writes: ansi (for a terminal or less -R), html (one self-contained page), markup (TSV, hits in tags), edl (mpv's playlist of the moments), m3u (the same for VLC), fcpxml (the moments as clips for Final Cut Pro or DaVinci Resolve), otio (the same as an OpenTimelineIO timeline).",
              commands: [.export], value: .choices(ExportFormat.allCases.map(\.rawValue))) { raw, value throws(UsageError) in
             guard let format = ExportFormat(rawValue: value) else {
-                throw UsageError("--format expects ansi, html, markup, edl or m3u, found \"\(value)\"")
+                throw UsageError("--format expects ansi, html, markup, edl, m3u, fcpxml or otio, found \"\(value)\"")
             }
             raw.exportFormat = format
         },
@@ -234,10 +234,10 @@ struct Flag: Sendable {
              help: "Include every row, not only rows with hits (and their -C context).",
              commands: [.export]) { raw, _ in raw.allRows = true },
         Flag(long: "media", short: nil, valueName: "MEDIA",
-             help: "The recording (a file or URL) to use instead of the video or audio beside each transcript: html links each timestamp to MEDIA#t=SECONDS; edl and m3u play MEDIA.",
+             help: "The recording (a file or URL) to use instead of the video or audio beside each transcript: html links each timestamp to MEDIA#t=SECONDS; edl, m3u, fcpxml and otio play (cut) MEDIA.",
              commands: [.export], value: .path) { raw, value in raw.mediaURL = value },
         Flag(long: "padding", short: nil, valueName: "SECONDS",
-             help: "Play SECONDS before and after each row with hits in edl and m3u (default 2); moments that then overlap are merged.",
+             help: "Play SECONDS before and after each row with hits in edl, m3u, fcpxml and otio (default 2); moments that then overlap are merged.",
              commands: [.export]) { raw, value throws(UsageError) in
             guard let seconds = Double(value), seconds.isFinite, seconds >= 0, seconds <= 3600 else {
                 throw UsageError("--padding expects seconds from 0 to 3600, like 2 or 0.5, found \"\(value)\"")

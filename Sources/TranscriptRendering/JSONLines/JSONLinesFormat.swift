@@ -41,7 +41,8 @@ import TranscriptSearch
 /// - `summary`, last: `query` (with its tokens), `case` (`insensitive`/`sensitive`), `hits`,
 ///   `rows_with_hits`, `rows`, `files`, `files_with_hits`, `errors` (files that could not be read),
 ///   `warnings` (cues skipped), and `facets`: `{"speaker": [{"value": "Alice", "hits": 12}, …],
-///   "file": […], "section": […]}`, most hits first (`value` null for rows without one).
+///   "file": […], "section": […], "month": […]}`, most hits first (`value` null for rows without
+///   one; `month` counts by the meeting's month, `2026-03`, added to schema 1 without a new number).
 ///
 /// Strings are JSON-escaped (see `JSONObjectWriter`); control characters from transcripts arrive
 /// escaped, never raw. A later schema adds members or types; it never changes or removes one.
@@ -165,7 +166,7 @@ public enum JSONLinesFormat {
         object.add("warnings", summary.warnings)
         if let facets = summary.facets {
             object.add("facets") { groups in
-                for (name, counts) in [("speaker", facets.speakers), ("file", facets.files), ("section", facets.sections)] {
+                for (name, counts) in [("speaker", facets.speakers), ("file", facets.files), ("section", facets.sections), ("month", facets.months)] {
                     groups.add(name, array: counts) { entry, count in
                         entry.add("value", count.value)
                         entry.add("hits", count.hits)
