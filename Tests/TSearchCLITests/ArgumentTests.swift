@@ -99,7 +99,7 @@ struct ArgumentTests {
         (["rows", "--encoding", "klingon-8"], #"--encoding: unknown encoding "klingon-8"; for example cp1251, cp1250, iso-8859-2, koi8-r, gb18030, shift_jis or big5 (iconv -l lists every name)"#),
         (["export", "--padding", "-1"], #"--padding expects seconds from 0 to 3600, like 2 or 0.5, found "-1""#),
         (["export", "--padding", "nan"], #"--padding expects seconds from 0 to 3600, like 2 or 0.5, found "nan""#),
-        (["export", "--format", "mp4"], #"--format expects ansi, html, markup, edl or m3u, found "mp4""#),
+        (["export", "--format", "mp4"], #"--format expects ansi, html, markup, edl, m3u, fcpxml or otio, found "mp4""#),
         (["search", "--padding", "2"], "--padding does not apply to tsearch search"),
         (["search", "--timeout", "-3"], #"--timeout expects seconds from 0 (no limit) to 86400, like 10 or 0.5, found "-3""#),
         (["rows", "--timeout", "3"], "--timeout does not apply to tsearch rows"),

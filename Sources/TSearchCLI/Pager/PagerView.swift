@@ -18,7 +18,7 @@ enum PagerView {
         ("Backspace (after /)", "at the start, takes the last filter token off; a new speaker: replaces the old"),
         ("i  w  r  a", "toggle case, whole words, regex, accents"),
         ("Esc", "give up a search that takes too long"),
-        ("f  ?  q", "hit counts (facets), this help, quit"),
+        ("f  m  ?  q", "hit counts (facets), the meetings with hits (Enter: the first hit of one), this help, quit"),
     ]
 
     /// How the screen is drawn: in colour; without colour (`--color never`, `NO_COLOR`), hits
