@@ -27,7 +27,9 @@ extension RowFilter {
             speakerPasses = filter.speakers.isEmpty ? nil : names.map(filter.acceptsSpeaker)
             titlePasses = filter.sections.isEmpty ? nil : names.map(filter.acceptsSection)
             let files = filter.files.isEmpty ? nil : corpus.sources.map { filter.acceptsFile($0.path) }
-            let meetings = filter.filtersMeetings ? corpus.sources.indices.map { filter.acceptsMeeting($0, in: corpus) } : nil
+            let participantPasses = filter.participants.isEmpty ? nil : names.map(filter.acceptsParticipant)
+            let meetings = filter.filtersMeetings
+                ? corpus.sources.indices.map { filter.acceptsMeeting($0, in: corpus, participantPasses: participantPasses) } : nil
             switch (files, meetings) {
             case (let files?, let meetings?): sourcePasses = zip(files, meetings).map { $0 && $1 }
             default: sourcePasses = files ?? meetings

@@ -79,6 +79,12 @@ public struct RowFilter: Hashable, Sendable, Codable {
     /// Whether the meeting filters (if any) let the rows of source `source` of `corpus` through.
     /// - Complexity: O(rows of the source) with a participant filter, else O(title).
     public func acceptsMeeting(_ source: Int, in corpus: Corpus) -> Bool {
+        acceptsMeeting(source, in: corpus, participantPasses: participants.isEmpty ? nil : corpus.internedStrings.map(acceptsParticipant))
+    }
+
+    /// `acceptsMeeting(_:in:)` with the participant filter decided once per interned name
+    /// (`participantPasses[number]`, nil without a participant filter).
+    func acceptsMeeting(_ source: Int, in corpus: Corpus, participantPasses: [Bool]?) -> Bool {
         let facts = corpus.sources[source].facts
         if since != nil || until != nil {
             guard let day = facts.date?.dayNumber else { return false }
@@ -86,11 +92,11 @@ public struct RowFilter: Hashable, Sendable, Codable {
             if let until, day > until { return false }
         }
         if !meetings.isEmpty, !acceptsMeetingTitle(facts.title) { return false }
-        if !participants.isEmpty {
-            var names: Set<Int32> = []
-            for row in corpus.rows(ofSource: source) { names.insert(corpus.speakerNumber(ofRow: row)) }
-            let strings = corpus.internedStrings
-            guard names.contains(where: { $0 >= 0 && acceptsParticipant(strings[Int($0)]) }) else { return false }
+        if let participantPasses {
+            guard corpus.rows(ofSource: source).contains(where: { row in
+                let number = corpus.speakerNumber(ofRow: row)
+                return number >= 0 && participantPasses[Int(number)]
+            }) else { return false }
         }
         return true
     }
