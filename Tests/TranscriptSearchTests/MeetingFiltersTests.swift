@@ -84,6 +84,32 @@ struct MeetingFiltersTests {
         #expect(listed.first?.participants.count ?? 0 >= 2)
     }
 
+    /// In the generated archive of 300 meetings, three more whose answer is known: one about
+    /// "espresso" ranks first for it; a long one that mentions it once ranks below a short one
+    /// that does; a meeting of the archive's own words never ranks above any of them.
+    @Test func relevanceOnAGeneratedArchiveRanksTheMeetingAboutTheQueryFirst() throws {
+        func meeting(_ name: String, _ texts: [String]) -> Corpus {
+            let rows = texts.enumerated().map { Row(id: RowID(source: 0, index: $0), text: $1, speaker: "Dana", locator: Locator(file: name)) }
+            let facts = MeetingFacts(date: MeetingDate(year: 2026, month: 2, day: 1), dateOrigin: .path, title: name)
+            return Corpus([Transcript(source: SourceInfo(path: name, format: "txt", encoding: "UTF-8", facts: facts), rows: rows)])
+        }
+        var corpus = Self.archive.sources(0..<100)
+        corpus.append(contentsOf: meeting("long-once", ["the espresso machine broke"] + (0..<300).map { "row \($0) of the long meeting" }))
+        corpus.append(contentsOf: Self.archive.sources(100..<200))
+        corpus.append(contentsOf: meeting("about-espresso", ["espresso first", "espresso beans", "an espresso each", "row 3", "espresso again"]))
+        corpus.append(contentsOf: meeting("short-once", ["one espresso", "row 1", "row 2", "row 3"]))
+        corpus.append(contentsOf: Self.archive.sources(200..<300))
+        let index = try SearchRequest(text: "espresso").runner().search(corpus)
+        let ranked = MeetingList.summaries(of: corpus, hits: index, order: .relevance).map(\.path)
+        #expect(ranked == ["about-espresso", "short-once", "long-once"])
+        // With every meeting searched for a word they all hold, the known ones still order so.
+        let rows = try SearchRequest(text: "row").runner().search(corpus)
+        let order = MeetingList.summaries(of: corpus, hits: rows, order: .relevance).map(\.path)
+        let long = try #require(order.firstIndex(of: "long-once"))
+        let short = try #require(order.firstIndex(of: "short-once"))
+        #expect(short < long)
+    }
+
     /// A meeting about X (short, X in most rows) ranks first for X; a long meeting that mentions X
     /// once ranks below a short one that mentions it once; ties go to the newer meeting.
     @Test func relevanceRanksAMeetingAboutTheQueryFirst() throws {
