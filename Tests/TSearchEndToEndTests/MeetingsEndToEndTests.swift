@@ -96,3 +96,14 @@ import Testing
                 ordered.stdout.split(separator: "\n").map(String.init) == ["2020-01-01 notes.txt", "plain.srt"])
     }
 }
+
+extension MeetingsEndToEndTests {
+    /// Every hit record carries its meeting's date (null for a meeting without one).
+    @Test func hitRecordsCarryTheMeetingsDate() throws {
+        let hits = try jsonRecords(try TSearch.run(["search", "--json", "budget", "Samples/design-review.otter.txt", "Samples/planning.srt"]).stdout)
+            .filter { $0["type"] as? String == "hit" }
+        #expect(hits.filter { $0["file"] as? String == "Samples/design-review.otter.txt" }.allSatisfy { $0["meeting_date"] as? String == "2026-03-04 10:02" })
+        #expect(hits.filter { $0["file"] as? String == "Samples/planning.srt" }.allSatisfy { $0["meeting_date"] is NSNull })
+        #expect(hits.count > 2)
+    }
+}

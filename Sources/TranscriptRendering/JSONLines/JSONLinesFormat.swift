@@ -23,10 +23,11 @@ import TranscriptSearch
 ///   span per row: `row`, `text` and `match.start` are those of the row it starts in, `match.end`
 ///   counts on through the following rows' texts as searched (each row's text after one space), so
 ///   it may exceed the length of `text`, and `match.text` is the whole matched text (rows joined by
-///   one space). The rows it runs into follow as `context` records. Last, `media_time`: where the
+///   one space). The rows it runs into follow as `context` records. Then `meeting_date`: the date of
+///   the hit's meeting (`2026-03-14` or `2026-03-14 15:00`, `MeetingFacts`), or null. Last, `media_time`: where the
 ///   row starts in the recording, in seconds (a number with up to three decimals, `62.5`: what a
 ///   player's `--start` or a URL's `#t=` takes), or null for a row without a time (EPUB, plain
-///   text). `spans`, `media_time` and `video` were added to schema 1 without a new number: a reader
+///   text). `spans`, `meeting_date`, `media_time` and `video` were added to schema 1 without a new number: a reader
 ///   of the other members sees nothing change.
 /// - `context` (with `-C N`): `file`, `row`, `line`, `cue`, `start_ms`, `end_ms`, `speaker`, `title`,
 ///   `text`.
@@ -55,12 +56,12 @@ public enum JSONLinesFormat {
 
     /// The record of a hit within one row (only its part in `row`, for a hit across rows: use
     /// `hitRecord(at:of:in:)` for those).
-    public static func hitRecord(_ hit: Hit, of total: Int, row: Row, includingText: Bool = true) -> String {
+    public static func hitRecord(_ hit: Hit, of total: Int, row: Row, includingText: Bool = true, meetingDate: MeetingDate? = nil) -> String {
         let range = hit.range(in: row.text)
         let utf8 = row.text.utf8
         let offsets = utf8.distance(from: utf8.startIndex, to: range.lowerBound)..<utf8.distance(from: utf8.startIndex, to: range.upperBound)
         let span = Span(row: row.id, utf8Range: offsets, text: String(row.text[range]))
-        return hitRecord(hit, of: total, row: row, matchedText: span.text, spans: [span], includingText: includingText)
+        return hitRecord(hit, of: total, row: row, matchedText: span.text, spans: [span], includingText: includingText, meetingDate: meetingDate)
     }
 
     /// The record of hit `position` of `index`, whole: every row it covers in `spans`. `row`, when
@@ -72,9 +73,10 @@ public enum JSONLinesFormat {
         let hit = index.hit(at: position)
         let segments = index.segments(ofHitAt: position, in: corpus)
         let row = given ?? corpus.row(at: hit.row)
+        let date = corpus.sources[corpus.source(ofRow: hit.row)].facts.date
         if segments.count == 1 && hit.utf8Range.upperBound <= row.text.utf8.count {
             // Within one row, as almost every hit.
-            return hitRecord(hit, of: index.count, row: row, includingText: includingText)
+            return hitRecord(hit, of: index.count, row: row, includingText: includingText, meetingDate: date)
         }
         let spans = segments.map { segment in
             let text = corpus.text(ofRow: segment.row)
@@ -82,7 +84,7 @@ public enum JSONLinesFormat {
         }
         return hitRecord(
             hit, of: index.count, row: row, matchedText: index.matchedText(ofHitAt: position, in: corpus), spans: spans,
-            includingText: includingText)
+            includingText: includingText, meetingDate: date)
     }
 
     /// A hit's part in one row.
@@ -93,7 +95,7 @@ public enum JSONLinesFormat {
     }
 
     private static func hitRecord(
-        _ hit: Hit, of total: Int, row: Row, matchedText: String, spans: [Span], includingText: Bool
+        _ hit: Hit, of total: Int, row: Row, matchedText: String, spans: [Span], includingText: Bool, meetingDate: MeetingDate?
     ) -> String {
         var object = begin("hit")
         object.add("hit", hit.position + 1)
@@ -110,6 +112,7 @@ public enum JSONLinesFormat {
             entry.add("end", span.utf8Range.upperBound)
             entry.add("text", span.text)
         }
+        object.add("meeting_date", meetingDate?.formatted)
         object.add("media_time", seconds: row.start?.milliseconds)
         return object.finished
     }
