@@ -77,6 +77,8 @@ public enum TSearchCLI {
                 return code
             case .speakers:
                 return SpeakersCommand(settings: SpeakersCommand.Settings(raw, environment: environment), environment: environment).run()
+            case .meetings:
+                return MeetingsCommand(settings: try MeetingsCommand.Settings(raw, environment: environment), environment: environment).run()
             case .rows:
                 return RowsCommand(settings: RowsCommand.Settings(raw, environment: environment), environment: environment).run()
             case .index:

@@ -64,7 +64,9 @@ public enum TranscriptLoader {
         if format == .srt || format == .vtt, HighlightedWordsCollapser.mayHold(decoded.text) {
             parsed = HighlightedWordsCollapser.collapsed(parsed)
         }
-        let source = SourceInfo(path: path, format: format.rawValue, encoding: decoded.encoding)
+        let head = String(decoding: decoded.text.utf8.prefix(MeetingHeader.headBytes), as: UTF8.self)
+        let facts = MeetingHeader.facts(head: head, format: format, path: path)
+        let source = SourceInfo(path: path, format: format.rawValue, encoding: decoded.encoding, facts: facts)
         return LoadResult(transcript: Transcript(source: source, rows: parsed.rows), warnings: (Warnings(decoded.warnings) + parsed.warnings).reported)
     }
 }
@@ -92,7 +94,16 @@ extension TranscriptLoader {
         }
         let parsed = format == .epub ? try EPUBLoader.load(archive, path: path) : try DOCXLoader.load(archive, path: path)
         guard !parsed.rows.isEmpty else { throw FormatError(file: path, kind: .noRows(skipped: parsed.warnings.reported)) }
-        let source = SourceInfo(path: path, format: format.rawValue, encoding: format == .epub ? "EPUB" : "Word")
+        let facts: MeetingFacts
+        if format == .epub {
+            // The package document's metadata (`dc:date`, `dc:title`).
+            let package = archive.entries.first { $0.name.hasSuffix(".opf") }.flatMap { try? archive.contents(of: $0) }
+            facts = MeetingHeader.facts(head: String(decoding: (package ?? []).prefix(MeetingHeader.headBytes), as: UTF8.self), format: .epub, path: path)
+        } else {
+            // A Word export's header lines are its first paragraphs.
+            facts = MeetingHeader.facts(head: parsed.rows.prefix(8).map(\.text).joined(separator: "\n"), format: .docx, path: path)
+        }
+        let source = SourceInfo(path: path, format: format.rawValue, encoding: format == .epub ? "EPUB" : "Word", facts: facts)
         return LoadResult(transcript: Transcript(source: source, rows: parsed.rows), warnings: parsed.warnings.reported)
     }
 
@@ -135,6 +146,7 @@ extension TranscriptLoader {
         release: @escaping @Sendable (Range<Int>) -> Void
     ) throws(FormatError) -> (corpus: Corpus, warnings: [FormatError])? {
         // Read before the bytes are given back.
+        let facts = MeetingHeader.facts(utf8: text.bytes, format: format, path: path)
         let highlighted = (format == .srt || format == .vtt) && HighlightedWordsCollapser.mayHold(text.bytes)
         var parsed: ParsedColumns
         if format == .srt {
@@ -150,7 +162,7 @@ extension TranscriptLoader {
         }
         guard parsed.columns.rowCount > 0 else { throw FormatError(file: path, kind: .noRows(skipped: parsed.warnings.reported)) }
         if highlighted { parsed = HighlightedWordsCollapser.collapsed(parsed) }
-        let source = SourceInfo(path: path, format: format.rawValue, encoding: encoding)
+        let source = SourceInfo(path: path, format: format.rawValue, encoding: encoding, facts: facts)
         return (Corpus(source: source, columns: parsed.columns), parsed.warnings.reported)
     }
 

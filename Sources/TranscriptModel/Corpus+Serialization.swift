@@ -1,6 +1,7 @@
 /// The corpus as bytes, for the row cache and the cache beside a saved session (so `tsearch next`
-/// and a new search of unchanged files need not parse them again). Layout, version 3,
-/// little-endian: the magic `TSCORPUS`, the version, the sources (path, format, encoding), each
+/// and a new search of unchanged files need not parse them again). Layout, version 4,
+/// little-endian: the magic `TSCORPUS`, the version, the sources (path, format, encoding, and the
+/// meeting's facts as `MeetingFacts.write` lists them: version 4 added them), each
 /// source's first row (plus the row count), then the columns of every field in `Corpus.fields`
 /// order, each as a count, zero padding to an 8-byte boundary and its raw values, then the interned
 /// strings. A change to `Corpus.fields` changes this layout and goes with a new version. Columns are
@@ -11,7 +12,7 @@
 /// instead of crashing (or handing a matcher a row that ends inside a character).
 extension Corpus {
     static let magic = Array("TSCORPUS".utf8)
-    static let serializationVersion: UInt64 = 3
+    static let serializationVersion: UInt64 = 4
 
     /// About how many bytes `write(to:)` writes: the text and cue bytes, and about 60 bytes of
     /// columns per row (a writer makes room for it at once).
@@ -27,6 +28,7 @@ extension Corpus {
             writer.write(source.path)
             writer.write(source.format)
             writer.write(source.encoding)
+            source.facts.write(to: &writer)
         }
         writer.write(column: Column(sourceFirstRow))
         for field in Self.fields { field.write(self, to: &writer) }
@@ -59,7 +61,8 @@ extension Corpus {
         self.init()
         let sourceCount = try reader.readCount(elementSize: 24)
         for _ in 0..<sourceCount {
-            sources.append(SourceInfo(path: try reader.readString(), format: try reader.readString(), encoding: try reader.readString()))
+            let (path, format, encoding) = (try reader.readString(), try reader.readString(), try reader.readString())
+            sources.append(SourceInfo(path: path, format: format, encoding: encoding, facts: try MeetingFacts(reading: &reader)))
         }
         sourceFirstRow = Array(try reader.readColumn(of: Int.self))
         for field in Self.fields { try field.read(into: &self, from: &reader) }

@@ -128,7 +128,12 @@ public struct Corpus: Sendable {
     /// Shows source `index` under `path` (a cached source read again under another relative path).
     package mutating func setPath(_ path: String, ofSource index: Int) {
         let source = sources[index]
-        sources[index] = SourceInfo(path: path, format: source.format, encoding: source.encoding)
+        sources[index] = SourceInfo(path: path, format: source.format, encoding: source.encoding, facts: source.facts.movedTo(path))
+    }
+
+    /// Sets source `index`'s meeting facts (a date read from the file's modification time).
+    package mutating func setFacts(_ facts: MeetingFacts, ofSource index: Int) {
+        sources[index].facts = facts
     }
 
     mutating func intern(_ string: String?) -> Int32 {

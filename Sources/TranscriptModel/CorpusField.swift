@@ -49,7 +49,8 @@ protocol CorpusField: AnyObject, Sendable {
 }
 
 extension Corpus {
-    /// Every per-row field, in the order a cache writes their columns (cache layout version 3:
+    /// Every per-row field, in the order a cache writes their columns (cache layout version 4, after
+    /// the sources and their meeting facts:
     /// text bytes and offsets, start, end, speaker, title, line, href, element, cue bytes, offsets
     /// and flags).
     static let fields: [any CorpusField] = [

@@ -123,7 +123,7 @@ extension TranscriptArchive {
             let source = corpus.sources[file.source]
             JSONLine.appendFile(
                 path: path, hash: file.hash, generation: generation, rows: range.count, format: source.format,
-                encoding: source.encoding, indexedAt: indexedAt, to: &complete)
+                encoding: source.encoding, facts: source.facts, indexedAt: indexedAt, to: &complete)
             sent.append(SentFile(path: path, generation: generation, indexedAt: indexedAt))
         }
         try flush()
@@ -210,7 +210,7 @@ enum JSONLine {
     }
 
     static func appendFile(
-        path: String, hash: String, generation: String, rows: Int, format: String, encoding: String, indexedAt: UInt64,
+        path: String, hash: String, generation: String, rows: Int, format: String, encoding: String, facts: MeetingFacts, indexedAt: UInt64,
         to out: inout [UInt8]
     ) {
         out += Array("{\"file\":".utf8)
@@ -223,6 +223,13 @@ enum JSONLine {
         appendString(format, to: &out)
         out += Array(",\"encoding\":".utf8)
         appendString(encoding, to: &out)
+        out += Array(",\"date\":".utf8)
+        appendString(facts.date?.formatted ?? "", to: &out)
+        out += Array(",\"date_source\":".utf8)
+        appendString(facts.date == nil ? "" : facts.dateOrigin.rawValue, to: &out)
+        out += Array(",\"title\":".utf8)
+        appendString(facts.title, to: &out)
+        out += Array(",\"title_source\":\(facts.titleFromContent ? 1 : 0)".utf8)
         out += Array(",\"indexed_ns\":\(indexedAt)}\n".utf8)
     }
 

@@ -116,7 +116,7 @@ extension TranscriptArchive {
             guard let (path, rows) = pending else { return }
             let stored = files[path]
             corpus.append(Transcript(
-                source: SourceInfo(path: path, format: stored?.format ?? "", encoding: stored?.encoding ?? "utf-8"), rows: rows))
+                source: SourceInfo(path: path, format: stored?.format ?? "", encoding: stored?.encoding ?? "utf-8", facts: stored?.facts), rows: rows))
             pending = nil
         }
         for fields in answer {

@@ -1,3 +1,4 @@
+import TranscriptModel
 /// Transcript rows kept in ClickHouse: the tables, which version of each file is visible, and the
 /// nodes of a cluster. Indexing is in `TranscriptArchive+Indexing.swift`, searching in
 /// `TranscriptArchive+Search.swift`.
@@ -11,8 +12,11 @@
 ///                Distributed table over NAME_local on every shard, sharded by the file's hash
 ///                (a file's rows stay together).
 ///  NAME_files    one line per file indexed, appended on every change: file, hash (of its bytes),
-///                generation, rows, format, encoding, indexed_ns. A file's visible version is
-///                its line with the greatest indexed_ns.
+///                generation, rows, format, encoding, indexed_ns, and the meeting's facts: date
+///                (`2026-03-14 15:00`, empty for none), date_source (`content`, `path`, `mtime` or
+///                empty), title, title_source (1: the content's). A file's visible version is
+///                its line with the greatest indexed_ns. (Tables made before the facts get their
+///                columns added by `create`; their files' facts are then read from the path.)
 /// ```
 ///
 /// Why a half-indexed file is never seen: a file's rows are sent under a new generation, and
@@ -49,6 +53,8 @@ public struct TranscriptArchive: Sendable {
         public var format: String
         /// The text encoding it was read in, as `SourceInfo` names it.
         public var encoding: String
+        /// The meeting's date and title when it was indexed; nil when the table does not keep them.
+        public var facts: MeetingFacts? = nil
     }
 
     static let rowColumns = """
@@ -57,7 +63,11 @@ public struct TranscriptArchive: Sendable {
         href String, element Int32
         """
 
-    static let fileColumns = "file String, hash String, generation String, rows UInt64, format String, encoding String, indexed_ns UInt64"
+    static let fileColumns = "file String, hash String, generation String, rows UInt64, format String, encoding String, indexed_ns UInt64, "
+        + factColumns.map { "\($0.name) \($0.type)" }.joined(separator: ", ")
+
+    /// The meeting's facts in the files table, added to one made before them.
+    static let factColumns: [(name: String, type: String)] = [("date", "String"), ("date_source", "String"), ("title", "String"), ("title_source", "UInt8")]
 
     /// Creates the tables when missing: on one node, or (`cluster`: a name from the server's
     /// `remote_servers`) a local table on every shard, reached over HTTP at its host and this
@@ -68,6 +78,12 @@ public struct TranscriptArchive: Sendable {
     public func create(cluster: String?) throws(ServerError) -> [String] {
         let server = address.description
         try client.execute("CREATE TABLE IF NOT EXISTS \(address.filesTable) (\(Self.fileColumns)) ENGINE = MergeTree ORDER BY (file, indexed_ns)")
+        // A files table made before the meetings' facts gets their columns (18.16 has no ADD COLUMN IF NOT EXISTS).
+        let existing = Set(try client.rows("DESCRIBE TABLE \(address.filesTable) FORMAT TabSeparated").rows.compactMap { $0.first ?? nil })
+        let missing = Self.factColumns.filter { !existing.contains($0.name) }
+        if !missing.isEmpty {
+            try client.execute("ALTER TABLE \(address.filesTable) " + missing.map { "ADD COLUMN \($0.name) \($0.type)" }.joined(separator: ", "))
+        }
         guard let cluster else {
             try client.execute("CREATE TABLE IF NOT EXISTS \(address.rowsTable) (\(Self.rowColumns)) ENGINE = MergeTree ORDER BY (file, row)")
             return []
@@ -136,14 +152,22 @@ public struct TranscriptArchive: Sendable {
     public func storedFiles() throws(ServerError) -> [String: StoredFile] {
         let table = try client.rows("""
             SELECT file, argMax(hash, indexed_ns), argMax(generation, indexed_ns), argMax(rows, indexed_ns), \
-            argMax(format, indexed_ns), argMax(encoding, indexed_ns) FROM \(address.filesTable) GROUP BY file FORMAT TabSeparated
+            argMax(format, indexed_ns), argMax(encoding, indexed_ns), argMax(date, indexed_ns), argMax(date_source, indexed_ns), \
+            argMax(title, indexed_ns), argMax(title_source, indexed_ns) FROM \(address.filesTable) GROUP BY file FORMAT TabSeparated
             """)
         var files: [String: StoredFile] = [:]
         for row in table.rows {
-            guard row.count == 6, let path = row[0], let rows = row[3].flatMap({ Int($0) }) else {
+            guard row.count == 6 || row.count == 10, let path = row[0], let rows = row[3].flatMap({ Int($0) }) else {
                 throw ServerError(server: address.description, kind: .badAnswer("a line of \(address.filesTable) is not a file"))
             }
-            files[path] = StoredFile(path: path, hash: row[1] ?? "", generation: row[2] ?? "", rows: rows, format: row[4] ?? "", encoding: row[5] ?? "")
+            var facts: MeetingFacts?
+            if row.count == 10, let origin = MeetingFacts.DateOrigin(rawValue: row[7] ?? "") {
+                let date = (row[6]).flatMap { MeetingPath.match(in: $0)?.date }
+                let title = row[8] ?? ""
+                facts = title.isEmpty ? nil : MeetingFacts(date: date, dateOrigin: origin, title: title, titleFromContent: row[9] == "1")
+            }
+            files[path] = StoredFile(
+                path: path, hash: row[1] ?? "", generation: row[2] ?? "", rows: rows, format: row[4] ?? "", encoding: row[5] ?? "", facts: facts)
         }
         return files
     }

@@ -53,6 +53,10 @@ struct ArgumentTests {
         case "language": ["tr"]
         case "encoding": ["cp1251"]
         case "after", "before": ["00:10:00"]
+        case "since", "until": ["2026-03"]
+        case "meeting", "with": ["x"]
+        case "sort": ["date"]
+        case "date-from": ["mtime"]
         case "padding": ["1.5"]
         case "timeout": ["2.5"]
         case "within": ["30s"]
@@ -121,7 +125,7 @@ struct ArgumentTests {
         (["rows", "--encoding", "klingon-8"], #"--encoding: unknown encoding "klingon-8"; for example cp1251, cp1250, iso-8859-2, koi8-r, gb18030, shift_jis or big5 (iconv -l lists every name)"#),
         (["export", "--padding", "-1"], #"--padding expects seconds from 0 to 3600, like 2 or 0.5, found "-1""#),
         (["export", "--padding", "nan"], #"--padding expects seconds from 0 to 3600, like 2 or 0.5, found "nan""#),
-        (["export", "--format", "mp4"], #"--format expects ansi, html, markup, edl or m3u, found "mp4""#),
+        (["export", "--format", "mp4"], #"--format expects ansi, html, markup, edl, m3u, fcpxml or otio, found "mp4""#),
         (["search", "--padding", "2"], "--padding does not apply to tsearch search"),
         (["search", "--timeout", "-3"], #"--timeout expects seconds from 0 (no limit) to 86400, like 10 or 0.5, found "-3""#),
         (["rows", "--timeout", "3"], "--timeout does not apply to tsearch rows"),

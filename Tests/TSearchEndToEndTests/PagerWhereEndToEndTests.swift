@@ -67,7 +67,7 @@ extension PagerEndToEndTests {
         let help = try TSearch.run(["help", "pager"])
         #expect(help.status == 0)
         let keys = help.stdout.components(separatedBy: "\nKeys:\n").last?.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) } ?? []
-        for key in ["n  N", "g  G", "/ ", "f  ?  q"] {
+        for key in ["n  N", "g  G", "/ ", "f  m  ?  q"] {
             #expect(keys.contains { $0.hasPrefix(key) }, "\(key): \(help.stdout)")
         }
     }

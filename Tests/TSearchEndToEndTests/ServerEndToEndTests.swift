@@ -12,6 +12,8 @@ struct ServerEndToEndTests {
         ["budget"], ["-w", "budget"], ["-s", "Budget"], ["café"], ["--ignore-accents", "cafe"], ["会议"],
         ["-E", "budget (review|plan)"], ["-E", "[Bb]udget|forecast"], ["speaker:alice budget"], ["--after", "00:01:00", "the"],
         ["--file", "*.vtt", "budget"], ["--language", "tr", "istanbul"], ["-E", "\\d{4}\\s\\w+", "--scan"],
+        // The meetings' dates and titles are kept in the files table (the content's, not only the path's).
+        ["since:2026-03 budget"], ["--until", "2024", "budget"], ["--meeting", "review", "budget"],
     ]
 
     /// `search -c` lines sorted (files in path order through the server, in load order over files).

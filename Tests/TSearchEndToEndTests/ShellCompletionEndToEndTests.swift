@@ -48,11 +48,11 @@ import Testing
         #expect(result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) == [
             "export",
             "--format",
-            "ansi/html/markup/edl/m3u",
+            "ansi/html/markup/edl/m3u/fcpxml/otio",
             "always",
             "--json/--color/--input-format/--encoding/--keep-rolling/--help/--version",
             "bash/zsh/fish",
-            "man",
+            "meetings/man",
             "talk, café.mp4/talk, café.srt",
             "",
             "notes.txt",

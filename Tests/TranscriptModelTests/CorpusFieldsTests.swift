@@ -174,11 +174,15 @@ struct CorpusFieldsTests {
             for value in values { withUnsafeBytes(of: value.littleEndian) { expected.append(contentsOf: $0) } }
         }
         string("TSCORPUS")
-        word(3)
+        word(4)
         word(1)
         string("a.srt")
         string("srt")
         string("UTF-8")
+        word(0)                                                          // the meeting's facts: no date,
+        string("none")                                                   // so no origin,
+        string("a")                                                      // the title from the path,
+        word(0)                                                          // not from the content
         column([0, 2] as [Int])                                          // each source's first row, then the row count
         let first = Array("Welcome to the café".utf8), second = Array("会议 budget".utf8)
         column(first + second)                                           // text

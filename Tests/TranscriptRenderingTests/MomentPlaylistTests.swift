@@ -113,3 +113,31 @@ struct MomentPlaylistTests {
         #expect(DecimalSeconds.text(milliseconds) == text)
     }
 }
+
+/// The editors' timelines: clips in the order listed, times in whole frames (FCPXML) or exact
+/// milliseconds (OTIO), names and paths escaped.
+struct EditorTimelineTests {
+    static let playlist = MomentPlaylist(moments: [
+        MomentPlaylist.Moment(media: "/m/talk & co.mkv", start: Timestamp(milliseconds: 1_000), end: Timestamp(milliseconds: 2_500), label: "talk <1>"),
+        MomentPlaylist.Moment(media: "/m/talk & co.mkv", start: Timestamp(milliseconds: 30_000), end: Timestamp(milliseconds: 32_010), label: "talk \"2\""),
+        MomentPlaylist.Moment(media: "https://example.com/b.mp4", start: Timestamp(milliseconds: 10_000), end: Timestamp(milliseconds: 12_000), label: "b"),
+    ], padding: 2_000)
+
+    @Test func fcpxmlCutsEachClipInWholeFramesOneAfterAnother() {
+        let xml = Self.playlist.fcpxml(name: "tsearch: budget")
+        #expect(xml.contains(#"<asset id="r2" name="talk &amp; co.mkv" src="file:///m/talk%20%26%20co.mkv" start="0s" duration="85100/2500s""#))
+        #expect(xml.contains(#"<asset id="r3" name="b.mp4" src="https://example.com/b.mp4""#))
+        // 0–4.5 s: frames 0 to 112.5, rounded up to 113; then 28–34.01 s from frame 700, 851 up.
+        #expect(xml.contains(#"name="talk &lt;1&gt;" offset="0s" start="0s" duration="11300/2500s""#))
+        #expect(xml.contains(#"name="talk &quot;2&quot;" offset="11300/2500s" start="70000/2500s" duration="15100/2500s""#))
+        #expect(xml.contains(#"ref="r3" name="b" offset="26400/2500s" start="20000/2500s" duration="15000/2500s""#))
+    }
+
+    @Test func otioKeepsMillisecondsExactly() {
+        let json = Self.playlist.otio(name: "tsearch: budget")
+        #expect(json.contains(#""name": "talk \"2\"""#))
+        #expect(json.contains(#""start_time": {"OTIO_SCHEMA": "RationalTime.1", "rate": 1000.0, "value": 28000.0}, "duration": {"OTIO_SCHEMA": "RationalTime.1", "rate": 1000.0, "value": 6010.0}"#))
+        #expect(json.contains(#""target_url": "file:///m/talk%20%26%20co.mkv""#))
+        #expect(json.contains(#""target_url": "https://example.com/b.mp4""#))
+    }
+}

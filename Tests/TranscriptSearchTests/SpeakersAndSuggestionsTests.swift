@@ -160,6 +160,9 @@ struct SpeakersAndSuggestionsTests {
                 case .speaker: filter.speakers = []; value = corpus.speaker(ofRow: row)
                 case .file: filter.files = []; value = corpus.sources[corpus.source(ofRow: row)].path
                 case .section: filter.sections = []; value = corpus.title(ofRow: row)
+                case .month:
+                    (filter.since, filter.until) = (nil, nil)
+                    value = corpus.sources[corpus.source(ofRow: row)].facts.date?.monthFormatted
                 }
                 guard filter.accepts(row: row, in: corpus) else { continue }
                 let hits = try RegexMatcher(Query(request.text)).ranges(in: corpus.text(ofRow: row)).count

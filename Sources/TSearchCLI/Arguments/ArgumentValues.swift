@@ -3,7 +3,7 @@ import TranscriptSearch
 
 /// `export --format` values.
 enum ExportFormat: String, CaseIterable, Sendable {
-    case ansi, html, markup, edl, m3u
+    case ansi, html, markup, edl, m3u, fcpxml, otio
 }
 
 /// `tsearch completions` values.

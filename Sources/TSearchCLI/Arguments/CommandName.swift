@@ -3,7 +3,7 @@ import TranscriptSearch
 
 /// The subcommands.
 enum CommandName: String, CaseIterable, Sendable {
-    case search, next, prev, goto, show, export, pager, rows, speakers, index, help, man, completions
+    case search, next, prev, goto, show, export, pager, rows, speakers, meetings, index, help, man, completions
 
     var summary: String {
         switch self {
@@ -16,6 +16,7 @@ enum CommandName: String, CaseIterable, Sendable {
         case .pager: return "Browse the hits full screen, with as-you-type search (the saved search if no arguments)"
         case .rows: return "Print the rows a transcript loads as (what search sees)"
         case .speakers: return "List who speaks in the transcripts, with their rows (the names speaker: picks from)"
+        case .meetings: return "List the meetings (date, title, duration, participants, rows; with a QUERY their hits), by date"
         case .index: return "Send the rows of the transcripts at PATH to a ClickHouse server (only files that changed), for search --server"
         case .help: return "Print this help, or a command's"
         case .man: return "Print the manual page (roff): tsearch man | man -l -"
@@ -34,6 +35,7 @@ enum CommandName: String, CaseIterable, Sendable {
         case .pager: return "tsearch pager [OPTIONS] [QUERY] [PATH ...]"
         case .rows: return "tsearch rows [OPTIONS] [PATH ...]"
         case .speakers: return "tsearch speakers [OPTIONS] [speaker:NAME ...] [PATH ...]"
+        case .meetings: return "tsearch meetings [OPTIONS] [QUERY] [PATH ...]"
         case .index: return "tsearch index --server URL [--cluster NAME] [OPTIONS] PATH ..."
         case .help: return "tsearch help [COMMAND]"
         case .man: return "tsearch man"
@@ -44,7 +46,7 @@ enum CommandName: String, CaseIterable, Sendable {
     /// What the command's positional arguments are, for completion; nil when none is worth offering.
     var operands: ValueKind? {
         switch self {
-        case .search, .export, .pager, .rows, .speakers, .index: return .path
+        case .search, .export, .pager, .rows, .speakers, .meetings, .index: return .path
         case .next, .prev, .goto, .show, .man: return nil
         case .help: return .choices(CommandName.allCases.map(\.rawValue))
         case .completions: return .choices(Shell.allCases.map(\.rawValue))

@@ -1,4 +1,5 @@
 import TranscriptFormats
+import TranscriptModel
 import TranscriptSearch
 
 /// One command-line flag: names, value, help and how it sets the raw arguments. The table of these
@@ -24,13 +25,15 @@ struct Flag: Sendable {
     }
 
     static let searching: Set<CommandName> = [.search]
-    static let loading: Set<CommandName> = [.search, .rows, .speakers]
+    static let loading: Set<CommandName> = [.search, .rows, .speakers, .meetings]
     static let printingHits: Set<CommandName> = searching.union(CommandName.navigating).union([.export])
     static let printing: Set<CommandName> = loading.union(CommandName.navigating)
     /// The commands that search and show a whole result their own way: they take a search's
     /// flags. What only `export` writes (`--format`, `-o`, `--all-rows`, …) names `[.export]`.
     static let exporting: Set<CommandName> = [.export, .pager]
     static let everywhere: Set<CommandName> = Set(CommandName.allCases)
+    /// The commands that filter and order by meeting (`--since`, `--sort`, …).
+    static let meetingFilters: Set<CommandName> = searching.union(exporting).union([.meetings])
 
     static let all: [Flag] = [
         Flag(long: "ignore-case", short: "i", valueName: nil,
@@ -95,6 +98,42 @@ struct Flag: Sendable {
         Flag(long: "section", short: nil, valueName: "TEXT",
              help: "Only rows in sections whose title contains TEXT (repeatable; also section:TEXT).",
              commands: searching.union(exporting)) { raw, value in raw.filter.sections.append(value) },
+        Flag(long: "since", short: nil, valueName: "DATE",
+             help: "Only meetings on or after DATE: a day (2026-03-14), a month (2026-03), a year (2026), or days or weeks back (7d, 4w). The date is the file's own, else its path's (also since:DATE).",
+             commands: meetingFilters) { raw, value throws(UsageError) in
+            guard let day = DateBound.since(value, today: MeetingDate.today()) else {
+                throw UsageError("--since expects \(DateBound.accepted), found \"\(value)\"")
+            }
+            raw.filter.since = day
+        },
+        Flag(long: "until", short: nil, valueName: "DATE",
+             help: "Only meetings on or before DATE (a month or year: up to its last day; also until:DATE).",
+             commands: meetingFilters) { raw, value throws(UsageError) in
+            guard let day = DateBound.until(value, today: MeetingDate.today()) else {
+                throw UsageError("--until expects \(DateBound.accepted), found \"\(value)\"")
+            }
+            raw.filter.until = day
+        },
+        Flag(long: "meeting", short: nil, valueName: "TEXT",
+             help: "Only meetings whose title contains TEXT, case and accents ignored (repeatable; also meeting:TEXT).",
+             commands: meetingFilters) { raw, value in raw.filter.meetings.append(value) },
+        Flag(long: "with", short: nil, valueName: "NAME",
+             help: "Only meetings where NAME speaks (name parts, as --speaker; repeatable, any of them; also with:NAME).",
+             commands: meetingFilters) { raw, value in raw.filter.participants.append(value) },
+        Flag(long: "sort", short: nil, valueName: "ORDER",
+             help: "Order files (and meetings): path (as loaded, the default of search), date (oldest first, the default of meetings), hits (most first) or relevance (BM25 over each meeting's rows; ties newest first). Hits within a file stay in time order.",
+             commands: [.search, .meetings], value: .choices(MeetingOrder.allCases.map(\.rawValue))) { raw, value throws(UsageError) in
+            guard let order = MeetingOrder(rawValue: value) else {
+                throw UsageError("--sort expects path, date, hits or relevance, found \"\(value)\"")
+            }
+            raw.sort = order
+        },
+        Flag(long: "date-from", short: nil, valueName: "SOURCE",
+             help: "Where a meeting without a date in its content or path takes one: mtime (the file's modification time; copies and downloads change it). Default: none.",
+             commands: [.search, .meetings], value: .choices(["mtime"])) { raw, value throws(UsageError) in
+            guard value == "mtime" else { throw UsageError("--date-from expects mtime, found \"\(value)\"") }
+            raw.datesFromModificationTime = true
+        },
         Flag(long: "facets", short: nil, valueName: nil,
              help: "After the hits, print how many there are per speaker, file and section; each kind counted without its own filter, so after speaker:Alice the other speakers' counts still show.",
              commands: searching) { raw, _ in raw.facets = true },
@@ -184,10 +223,10 @@ struct Flag: Sendable {
              help: "Keep rolling captions (YouTube's auto-generated WebVTT) one row per cue, repeats and all, instead of one row per spoken line.",
              commands: loading.union(exporting)) { raw, _ in raw.rollingCaptions = .keep },
         Flag(long: "format", short: nil, valueName: "FORMAT",
-             help: "What export writes: ansi (for a terminal or less -R), html (one self-contained page), markup (TSV, hits in tags), edl (mpv's playlist of the moments), m3u (the same for VLC).",
+             help: "What export writes: ansi (for a terminal or less -R), html (one self-contained page), markup (TSV, hits in tags), edl (mpv's playlist of the moments), m3u (the same for VLC), fcpxml (the moments as clips for Final Cut Pro or DaVinci Resolve), otio (the same as an OpenTimelineIO timeline).",
              commands: [.export], value: .choices(ExportFormat.allCases.map(\.rawValue))) { raw, value throws(UsageError) in
             guard let format = ExportFormat(rawValue: value) else {
-                throw UsageError("--format expects ansi, html, markup, edl or m3u, found \"\(value)\"")
+                throw UsageError("--format expects ansi, html, markup, edl, m3u, fcpxml or otio, found \"\(value)\"")
             }
             raw.exportFormat = format
         },
@@ -198,10 +237,10 @@ struct Flag: Sendable {
              help: "Include every row, not only rows with hits (and their -C context).",
              commands: [.export]) { raw, _ in raw.allRows = true },
         Flag(long: "media", short: nil, valueName: "MEDIA",
-             help: "The recording (a file or URL) to use instead of the video or audio beside each transcript: html links each timestamp to MEDIA#t=SECONDS; edl and m3u play MEDIA.",
+             help: "The recording (a file or URL) to use instead of the video or audio beside each transcript: html links each timestamp to MEDIA#t=SECONDS; edl, m3u, fcpxml and otio play (cut) MEDIA.",
              commands: [.export], value: .path) { raw, value in raw.mediaURL = value },
         Flag(long: "padding", short: nil, valueName: "SECONDS",
-             help: "Play SECONDS before and after each row with hits in edl and m3u (default 2); moments that then overlap are merged.",
+             help: "Play SECONDS before and after each row with hits in edl, m3u, fcpxml and otio (default 2); moments that then overlap are merged.",
              commands: [.export]) { raw, value throws(UsageError) in
             guard let seconds = Double(value), seconds.isFinite, seconds >= 0, seconds <= 3600 else {
                 throw UsageError("--padding expects seconds from 0 to 3600, like 2 or 0.5, found \"\(value)\"")

@@ -21,6 +21,10 @@ struct RawArguments: Sendable {
     var forms = false
     /// Filters from flags; query tokens add to them.
     var filter = RowFilter()
+    /// `--sort`: the order of files and meetings; nil when not given (each command's default).
+    var sort: MeetingOrder?
+    /// `--date-from mtime`: a meeting without a date takes its file's modification time.
+    var datesFromModificationTime = false
     var facets = false
     var mouse = false
     /// nil when not given: each command has its own default.

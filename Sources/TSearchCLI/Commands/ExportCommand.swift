@@ -4,7 +4,7 @@ import TranscriptRendering
 import TranscriptSearch
 import TranscriptStore
 
-/// `tsearch export --format ansi|html|markup|edl|m3u [-o FILE] [QUERY PATH ...]`: the hits,
+/// `tsearch export --format ansi|html|markup|edl|m3u|fcpxml|otio [-o FILE] [QUERY PATH ...]`: the hits,
 /// highlighted, with the current hit distinct, or the moments they were said, as a playlist. Without a query, the saved search (read only: export never writes the
 /// session); with one, a fresh search with hit 1 current.
 ///
@@ -14,7 +14,8 @@ import TranscriptStore
 ///   empty), speaker (or empty), then the text with `&`, `<`, `>` escaped and each hit wrapped in
 ///   `--pre-tag`/`--post-tag` (`HighlightMarkup`, which also reads it back). A hit across cues gives
 ///   a line for each row it covers, its part in that row wrapped;
-/// - edl, m3u: a playlist of the moments (`PlaylistExport`, `MomentPlaylist`) for mpv or VLC; no
+/// - edl, m3u, fcpxml, otio: a playlist of the moments (`PlaylistExport`, `MomentPlaylist`) for mpv or
+///   VLC, or its clips as a timeline for a video editor; no
 ///   hits writes nothing (exit 1), and nothing to play (no times, no recording) is an error (exit 2).
 ///
 /// `-o FILE` replaces a regular FILE atomically (a failed export, or one with an input that could
@@ -54,7 +55,7 @@ struct ExportCommand {
 
         init(_ raw: RawArguments, environment: CommandEnvironment) throws(CommandError) {
             guard let format = raw.exportFormat else {
-                throw CommandError.usage(UsageError("export needs --format ansi, html, markup, edl or m3u"))
+                throw CommandError.usage(UsageError("export needs --format ansi, html, markup, edl, m3u, fcpxml or otio"))
             }
             guard !raw.preTag.isEmpty, !raw.postTag.isEmpty else {
                 throw CommandError.usage(UsageError("--pre-tag and --post-tag cannot be empty"))
@@ -126,7 +127,7 @@ struct ExportCommand {
 
         let text: String
         switch format {
-        case .edl, .m3u:
+        case .edl, .m3u, .fcpxml, .otio:
             guard let playlist = playlist(of: search, format: format) else { return failed ? .error : .noMatch }
             guard case .success(let written) = playlist else { return .error }
             text = written
@@ -208,7 +209,13 @@ struct ExportCommand {
             return .failure(PlaylistFailure())
         case .playlist(let playlist, let notes):
             for note in notes { environment.report("note: " + note) }
-            return .success(format == .edl ? playlist.edl() : playlist.m3u())
+            let name = "tsearch: " + search.request.description
+            switch format {
+            case .m3u: return .success(playlist.m3u())
+            case .fcpxml: return .success(playlist.fcpxml(name: name))
+            case .otio: return .success(playlist.otio(name: name))
+            default: return .success(playlist.edl())
+            }
         }
     }
 
@@ -231,7 +238,7 @@ struct ExportCommand {
             let listing = HitListing(corpus: corpus, index: index, styler: styler, contextRows: context)
             let blocks = corpus.sources.indices.map { listing.lines(forSource: $0, current: current) }.filter { !$0.isEmpty }
             return blocks.map { $0.joined(separator: "\n") + "\n" }.joined(separator: "\n")
-        case .edl, .m3u:
+        case .edl, .m3u, .fcpxml, .otio:
             preconditionFailure("playlists are written by playlist(of:format:)")
         case .markup:
             let markup = HighlightMarkup(preTag: settings.preTag, postTag: settings.postTag)

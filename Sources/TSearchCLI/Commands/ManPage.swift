@@ -96,7 +96,7 @@ enum ManPage {
         \(escaped("The saved search (query, options, files and their fingerprints, the current hit), written atomically; beside it session.json.lock and a cache of the loaded rows and hits (session.json.cache-ID)."))
         .TP
         .I NAME.mkv, NAME.mp4, ...
-        \(escaped("For export --format edl or m3u, the recording of NAME.srt (or NAME.en.srt, NAME.whisper.json, ...) is the video or audio file beside it with the same base name: \(MediaFiles.extensions.joined(separator: ", ")), in that order, unless --media names one."))
+        \(escaped("For export --format edl, m3u, fcpxml or otio, the recording of NAME.srt (or NAME.en.srt, NAME.whisper.json, ...) is the video or audio file beside it with the same base name: \(MediaFiles.extensions.joined(separator: ", ")), in that order, unless --media names one."))
         .SH EXAMPLES
 
         """

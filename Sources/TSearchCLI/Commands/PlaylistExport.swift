@@ -3,7 +3,7 @@ import TranscriptRendering
 import TranscriptSearch
 import TranscriptStore
 
-/// The moments of a search's hits, for `export --format edl|m3u` (`MomentPlaylist` writes them).
+/// The moments of a search's hits, for `export --format edl|m3u|fcpxml|otio` (`MomentPlaylist` writes them).
 ///
 /// One moment per row with hits: the row's time range in its transcript's recording (`MediaFiles`, or
 /// `--media` for every transcript), padded by `--padding` (default 2 s). Rows without a time (EPUB,

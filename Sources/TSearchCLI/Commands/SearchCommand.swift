@@ -27,6 +27,10 @@ struct SearchCommand {
         /// when no PATH is given), and whether it may send every row (`--scan`).
         var server: String?
         var scan: Bool
+        /// `--sort`: the order files are printed in (path: as loaded).
+        var order: MeetingOrder
+        /// `--date-from mtime`: meetings without a date take their file's modification time.
+        var datesFromModificationTime: Bool
 
         enum Output { case listing, count, files, json, quiet }
 
@@ -59,6 +63,8 @@ struct SearchCommand {
             colour = environment.colourEnabled(raw.color)
             inputFormat = raw.inputFormat
             loadOptions = raw.loadOptions
+            order = raw.sort ?? .path
+            datesFromModificationTime = raw.datesFromModificationTime
         }
     }
 
@@ -69,6 +75,7 @@ struct SearchCommand {
         let progress = LoadProgress()
         var flow = environment.searchFlow(countingIn: progress)
         var fetched: ServerRows.FetchedRows?
+        if settings.datesFromModificationTime { flow.source = ModificationDates(flow.source) }
         if let server = settings.server {
             // Rows from the server instead of files (ServerRows): the rest is the same search.
             do {
@@ -104,12 +111,14 @@ struct SearchCommand {
         let errors = outcome.diagnostics.count { $0.severity == .error }
         let out = environment.stdout
         let styler = Styler(isEnabled: settings.colour)
+        // The files in `--sort` order (each file's hits stay in time order).
+        let sources = MeetingList.sourceOrder(of: corpus, hits: index, order: settings.order)
 
         switch settings.output {
         case .quiet:
             break
         case .count:
-            for source in corpus.sources.indices {
+            for source in sources {
                 let count = index.count(inRows: corpus.rows(ofSource: source))
                 if count > 0 {
                     out.line(styler.paint(ControlSequences.escaped(corpus.sources[source].path), .path) + ":\(count)")
@@ -118,18 +127,18 @@ struct SearchCommand {
             // Then the total, as `wc` ends its list, so two tools can be compared at a glance.
             if index.count > 0 { out.line("\(index.count) total") }
         case .files:
-            for source in corpus.sources.indices where !out.isClosed && index.count(inRows: corpus.rows(ofSource: source)) > 0 {
+            for source in sources where !out.isClosed && index.count(inRows: corpus.rows(ofSource: source)) > 0 {
                 out.line(styler.paint(ControlSequences.escaped(corpus.sources[source].path), .path))
             }
         case .json:
-            writeJSON(corpus: corpus, index: index, diagnostics: outcome.diagnostics)
+            writeJSON(corpus: corpus, index: index, sources: sources, diagnostics: outcome.diagnostics)
         case .listing:
             switch settings.heading {
             case .grouped:
                 let listing = HitListing(
                     corpus: corpus, index: index, styler: styler, contextRows: settings.contextBefore, contextAfter: settings.contextAfter)
                 var first = true
-                for source in corpus.sources.indices where !out.isClosed && index.count(inRows: corpus.rows(ofSource: source)) > 0 {
+                for source in sources where !out.isClosed && index.count(inRows: corpus.rows(ofSource: source)) > 0 {
                     if !first { out.line() }
                     first = false
                     // Formatted on every core, a piece of rows at a time, written in order.
@@ -140,7 +149,8 @@ struct SearchCommand {
                 }
             case .perLine:
                 let listing = PerLineListing(
-                    corpus: corpus, index: index, styler: styler, contextBefore: settings.contextBefore, contextAfter: settings.contextAfter)
+                    corpus: corpus, index: index, styler: styler, contextBefore: settings.contextBefore, contextAfter: settings.contextAfter,
+                    sourceOrder: settings.order == .path ? nil : sources)
                 listing.forEachPieceOfBytes(cores: SearchCommand.cores) { piece in
                     out.write(bytes: piece)
                     return !out.isClosed
@@ -187,9 +197,9 @@ struct SearchCommand {
     /// The cores a listing is formatted on.
     static let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
-    private func writeJSON(corpus: Corpus, index: HitIndex, diagnostics: [LoadDiagnostic]) {
+    private func writeJSON(corpus: Corpus, index: HitIndex, sources: [Int], diagnostics: [LoadDiagnostic]) {
         let out = environment.stdout
-        for source in corpus.sources.indices where !out.isClosed {
+        for source in sources where !out.isClosed {
             let shown = ContextRows.shown(
                 in: corpus.rows(ofSource: source), index: index, before: settings.contextBefore, after: settings.contextAfter, corpus: corpus)
             // Stops at the first failed write (a reader gone away), not at the end of the file.

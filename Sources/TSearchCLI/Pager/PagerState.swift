@@ -122,6 +122,23 @@ struct PagerState {
             return []
         case .key(let key):
             note = nil
+            if var shown = overlay, case .meetings(let meetings, let chosen) = shown.content {
+                // The meetings' list: the scrolling keys choose one, Enter jumps to its first hit.
+                let places: Int
+                switch Scroll(key) {
+                case .lines(let count)?: places = count
+                case .pages(let count)?: places = count * max(1, contentHeight - 3)
+                case .top?: places = -Int(Int32.max)
+                case .bottom?: places = Int(Int32.max)
+                case nil:
+                    overlay = nil
+                    if key == .enter, meetings.indices.contains(chosen) { jumpToFirstHit(ofSource: meetings[chosen].source) }
+                    return []
+                }
+                shown.choose(by: places, height: contentHeight)
+                overlay = shown
+                return []
+            }
             if var shown = overlay {
                 // The keys that scroll the rows scroll it (Enter a line, as in less's help); q, Esc
                 // or any other key closes it, and the pager stays.
@@ -167,6 +184,10 @@ struct PagerState {
             // The same disjunctive counts as `search --facets` and the JSON summary.
             let facets = FacetSummary.facets(of: request, index: index, corpus: corpus)
             overlay = PagerOverlay(.lines(FacetSummary.screen(facets)))
+        case .character("m"):
+            // The meetings with hits, by date, with their hit counts; Enter jumps to one.
+            let meetings = MeetingList.summaries(of: corpus, filter: request.filter, hits: index, order: .date)
+            overlay = PagerOverlay(.meetings(meetings, chosen: 0))
         case .escape where awaiting != nil:
             // A search that takes too long is given up; the hits shown stay.
             awaiting = nil
@@ -354,6 +375,14 @@ struct PagerState {
     }
 
     /// Puts the current hit's row in the middle of the screen.
+    /// Makes the first hit of source `source` current and shows it (nothing when it has none).
+    mutating func jumpToFirstHit(ofSource source: Int) {
+        let rows = corpus.rows(ofSource: source)
+        guard index.count(inRows: rows) > 0 else { return }
+        _ = cursor.select(index.positions(inRow: rows.lowerBound).lowerBound)
+        centreOnCurrentHit()
+    }
+
     mutating func centreOnCurrentHit() {
         guard let current = cursor.current else { return }
         let row = index.hit(at: current).row

@@ -19,7 +19,7 @@ enum PagerView {
         ("i  w  r  a", "toggle case, whole words, regex, accents"),
         ("o  F", "toggle words and operators (--bool: a b, a|b, -c, \"a b\"), word forms (--forms)"),
         ("Esc", "give up a search that takes too long"),
-        ("f  ?  q", "hit counts (facets), this help, quit"),
+        ("f  m  ?  q", "hit counts (facets), the meetings with hits (Enter: the first hit of one), this help, quit"),
     ]
 
     /// How the screen is drawn: in colour; without colour (`--color never`, `NO_COLOR`), hits
@@ -92,8 +92,9 @@ enum PagerView {
         return reversed ? "\u{1B}[7m" + padded + "\u{1B}[0m" : padded
     }
 
-    /// `"budget"  hit 3/48 · 00:00:26 · Alice · team-04/meeting-038.vtt · § Budget · [w] · ?: help`:
-    /// the path as the search named it (relative to where it ran), the section of a book's row.
+    /// `"budget"  hit 3/48 · 00:00:26 · Alice · team-04/meeting-038.vtt 2026-03-14 · § Budget · [w] · ?: help`:
+    /// the path as the search named it (relative to where it ran) and the meeting's date when it
+    /// has one, the section of a book's row.
     /// When that is wider than the screen it shortens step by step, the least needed first: the
     /// help hint, the section, the speaker, the query (`"a long que…"`), the options, the time,
     /// and last the path's folders (`…/meeting-038.vtt`); what is left is cut at the edge. While
@@ -109,6 +110,8 @@ enum PagerView {
             time = row.start.map { $0.formatted.dropLast(4).description }
             speaker = row.speaker.map { ControlSequences.stripped($0) }
             path = ControlSequences.escaped(row.locator.file)
+            // The meeting's date, when it has one.
+            if let date = state.corpus.sources[row.id.source].facts.date { path = (path ?? "") + " " + date.formatted }
             section = row.title.map { "§ " + ControlSequences.stripped($0) }
         } else {
             head = state.request.text.isEmpty && state.request.filter.isEmpty ? "no query: press /" : "no hits"

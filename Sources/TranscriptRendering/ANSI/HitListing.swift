@@ -51,7 +51,8 @@ public struct HitListing: Sendable {
         let rows = corpus.rows(ofSource: source)
         guard index.count(inRows: rows) > 0 else { return }
         let styler = formatting.styler
-        guard body(styler.paint(ControlSequences.escaped(corpus.sources[source].path), .path)) else { return }
+        // The path, and the meeting's date when it has one.
+        guard body(MeetingListing(styler: styler).heading(path: corpus.sources[source].path, facts: corpus.sources[source].facts)) else { return }
         var shownTitle: String?
         for shown in ContextRows.shown(in: rows, index: index, before: contextRows, after: contextAfter, corpus: corpus) {
             if contextRows + contextAfter > 0, shown.startsGroup { guard body(styler.paint("--", .separator)) else { return } }
@@ -85,7 +86,8 @@ public struct HitListing: Sendable {
     ) {
         let rows = corpus.rows(ofSource: source)
         guard index.count(inRows: rows) > 0 else { return }
-        let heading = Array((formatting.styler.paint(ControlSequences.escaped(corpus.sources[source].path), .path) + "\n").utf8)
+        // The path, and the meeting's date when it has one.
+        let heading = Array((MeetingListing(styler: formatting.styler).heading(path: corpus.sources[source].path, facts: corpus.sources[source].facts) + "\n").utf8)
         guard heading.withUnsafeBufferPointer(body) else { return }
         let shown = Array(ContextRows.shown(in: rows, index: index, before: contextRows, after: contextAfter, corpus: corpus))
         let pieces = stride(from: 0, to: shown.count, by: max(1, rowsPerPiece)).map { $0..<min($0 + max(1, rowsPerPiece), shown.count) }

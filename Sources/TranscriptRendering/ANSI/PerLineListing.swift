@@ -30,8 +30,13 @@ public struct PerLineListing: Sendable {
     /// Rows of context after the last row a row's hits reach (grep's `-A`).
     public let contextAfter: Int
 
-    /// A listing of `index`'s hits over `corpus`, painted by `styler`, with context rows around.
-    public init(corpus: Corpus, index: HitIndex, styler: Styler, contextBefore: Int, contextAfter: Int) {
+    /// The order the files are listed in (`MeetingList.sourceOrder`); nil: as loaded.
+    public let sourceOrder: [Int]?
+
+    /// A listing of `index`'s hits over `corpus`, painted by `styler`, with context rows around,
+    /// its files in `sourceOrder` (as loaded when nil).
+    public init(corpus: Corpus, index: HitIndex, styler: Styler, contextBefore: Int, contextAfter: Int, sourceOrder: [Int]? = nil) {
+        self.sourceOrder = sourceOrder
         self.corpus = corpus
         self.index = index
         self.formatting = RowFormatting(styler: styler)
@@ -43,7 +48,7 @@ public struct PerLineListing: Sendable {
     /// between the last group of one file and the first of the next).
     private func shownRows() -> [(row: Int, startsGroup: Bool)] {
         var gathered: [(row: Int, startsGroup: Bool)] = []
-        for source in corpus.sources.indices {
+        for source in sourceOrder ?? Array(corpus.sources.indices) {
             let rows = corpus.rows(ofSource: source)
             guard index.count(inRows: rows) > 0 else { continue }
             let isFirstGroup = gathered.isEmpty

@@ -23,20 +23,27 @@ import TranscriptSearch
 ///   span per row: `row`, `text` and `match.start` are those of the row it starts in, `match.end`
 ///   counts on through the following rows' texts as searched (each row's text after one space), so
 ///   it may exceed the length of `text`, and `match.text` is the whole matched text (rows joined by
-///   one space). The rows it runs into follow as `context` records. Last, `media_time`: where the
+///   one space). The rows it runs into follow as `context` records. Then `meeting_date`: the date of
+///   the hit's meeting (`2026-03-14` or `2026-03-14 15:00`, `MeetingFacts`), or null. Last, `media_time`: where the
 ///   row starts in the recording, in seconds (a number with up to three decimals, `62.5`: what a
 ///   player's `--start` or a URL's `#t=` takes), or null for a row without a time (EPUB, plain
-///   text). `spans`, `media_time` and `video` were added to schema 1 without a new number: a reader
+///   text). `spans`, `meeting_date`, `media_time` and `video` were added to schema 1 without a new number: a reader
 ///   of the other members sees nothing change.
 /// - `context` (with `-C N`): `file`, `row`, `line`, `cue`, `start_ms`, `end_ms`, `speaker`, `title`,
 ///   `text`.
 /// - `row` (`tsearch rows --json`): the same members as `context`.
 /// - `speaker` (`tsearch speakers --json`): `speaker` (the name as the files write it) and `rows`
 ///   (how many rows it speaks), most rows first.
+/// - `meeting` (`tsearch meetings --json`): `file`, `date` (`2026-03-14` or `2026-03-14 15:00`, or
+///   null), `date_source` (`content`, `path`, `mtime` or null: where the date was read), `title`,
+///   `title_source` (`content` or `path`), `duration_ms` (null when untimed), `participants` (the
+///   speakers, most rows first), `rows`, and with a query `hits` and `score` (BM25, see
+///   `MeetingRanking`), else null.
 /// - `summary`, last: `query` (with its tokens), `case` (`insensitive`/`sensitive`), `hits`,
 ///   `rows_with_hits`, `rows`, `files`, `files_with_hits`, `errors` (files that could not be read),
 ///   `warnings` (cues skipped), and `facets`: `{"speaker": [{"value": "Alice", "hits": 12}, …],
-///   "file": […], "section": […]}`, most hits first (`value` null for rows without one).
+///   "file": […], "section": […], "month": […]}`, most hits first (`value` null for rows without
+///   one; `month` counts by the meeting's month, `2026-03`, added to schema 1 without a new number).
 ///
 /// Strings are JSON-escaped (see `JSONObjectWriter`); control characters from transcripts arrive
 /// escaped, never raw. A later schema adds members or types; it never changes or removes one.
@@ -49,12 +56,12 @@ public enum JSONLinesFormat {
 
     /// The record of a hit within one row (only its part in `row`, for a hit across rows: use
     /// `hitRecord(at:of:in:)` for those).
-    public static func hitRecord(_ hit: Hit, of total: Int, row: Row, includingText: Bool = true) -> String {
+    public static func hitRecord(_ hit: Hit, of total: Int, row: Row, includingText: Bool = true, meetingDate: MeetingDate? = nil) -> String {
         let range = hit.range(in: row.text)
         let utf8 = row.text.utf8
         let offsets = utf8.distance(from: utf8.startIndex, to: range.lowerBound)..<utf8.distance(from: utf8.startIndex, to: range.upperBound)
         let span = Span(row: row.id, utf8Range: offsets, text: String(row.text[range]))
-        return hitRecord(hit, of: total, row: row, matchedText: span.text, spans: [span], includingText: includingText)
+        return hitRecord(hit, of: total, row: row, matchedText: span.text, spans: [span], includingText: includingText, meetingDate: meetingDate)
     }
 
     /// The record of hit `position` of `index`, whole: every row it covers in `spans`. `row`, when
@@ -66,9 +73,10 @@ public enum JSONLinesFormat {
         let hit = index.hit(at: position)
         let segments = index.segments(ofHitAt: position, in: corpus)
         let row = given ?? corpus.row(at: hit.row)
+        let date = corpus.sources[corpus.source(ofRow: hit.row)].facts.date
         if segments.count == 1 && hit.utf8Range.upperBound <= row.text.utf8.count {
             // Within one row, as almost every hit.
-            return hitRecord(hit, of: index.count, row: row, includingText: includingText)
+            return hitRecord(hit, of: index.count, row: row, includingText: includingText, meetingDate: date)
         }
         let spans = segments.map { segment in
             let text = corpus.text(ofRow: segment.row)
@@ -76,7 +84,7 @@ public enum JSONLinesFormat {
         }
         return hitRecord(
             hit, of: index.count, row: row, matchedText: index.matchedText(ofHitAt: position, in: corpus), spans: spans,
-            includingText: includingText)
+            includingText: includingText, meetingDate: date)
     }
 
     /// A hit's part in one row.
@@ -87,7 +95,7 @@ public enum JSONLinesFormat {
     }
 
     private static func hitRecord(
-        _ hit: Hit, of total: Int, row: Row, matchedText: String, spans: [Span], includingText: Bool
+        _ hit: Hit, of total: Int, row: Row, matchedText: String, spans: [Span], includingText: Bool, meetingDate: MeetingDate?
     ) -> String {
         var object = begin("hit")
         object.add("hit", hit.position + 1)
@@ -104,6 +112,7 @@ public enum JSONLinesFormat {
             entry.add("end", span.utf8Range.upperBound)
             entry.add("text", span.text)
         }
+        object.add("meeting_date", meetingDate?.formatted)
         object.add("media_time", seconds: row.start?.milliseconds)
         return object.finished
     }
@@ -130,6 +139,22 @@ public enum JSONLinesFormat {
         return object.finished
     }
 
+    /// The `meeting` record of one meeting (`tsearch meetings --json`).
+    public static func meetingRecord(_ meeting: MeetingSummary) -> String {
+        var object = begin("meeting")
+        object.add("file", meeting.path)
+        object.add("date", meeting.facts.date?.formatted)
+        object.add("date_source", meeting.facts.date == nil ? nil : meeting.facts.dateOrigin.rawValue)
+        object.add("title", meeting.facts.title)
+        object.add("title_source", meeting.facts.titleFromContent ? "content" : "path")
+        object.add("duration_ms", meeting.duration?.milliseconds)
+        object.add("participants", strings: meeting.participants)
+        object.add("rows", meeting.rows)
+        object.add("hits", meeting.hits)
+        object.add("score", decimal: meeting.score)
+        return object.finished
+    }
+
     /// The `summary` record that ends a search's output.
     public static func summaryRecord(_ summary: SearchSummary) -> String {
         var object = begin("summary")
@@ -144,7 +169,7 @@ public enum JSONLinesFormat {
         object.add("warnings", summary.warnings)
         if let facets = summary.facets {
             object.add("facets") { groups in
-                for (name, counts) in [("speaker", facets.speakers), ("file", facets.files), ("section", facets.sections)] {
+                for (name, counts) in [("speaker", facets.speakers), ("file", facets.files), ("section", facets.sections), ("month", facets.months)] {
                     groups.add(name, array: counts) { entry, count in
                         entry.add("value", count.value)
                         entry.add("hits", count.hits)

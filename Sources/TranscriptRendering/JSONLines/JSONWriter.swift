@@ -48,6 +48,25 @@ public struct JSONObjectWriter {
         append(value ? "true" : "false")
     }
 
+    /// Adds an array of strings, each escaped as above.
+    public mutating func add(_ key: String, strings: [String]) {
+        appendKey(key)
+        bytes.append(UInt8(ascii: "["))
+        for (index, string) in strings.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            Self.appendString(string, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// Adds a number with up to four decimals (`3.1416`); nil (or a value that is not finite) is `null`.
+    public mutating func add(_ key: String, decimal value: Double?) {
+        appendKey(key)
+        guard let value, value.isFinite else { return append("null") }
+        let scaled = (value * 10_000).rounded()
+        append(String(scaled / 10_000))
+    }
+
     /// Adds a nested object built by `body`.
     public mutating func add(_ key: String, object body: (inout JSONObjectWriter) -> Void) {
         appendKey(key)

@@ -14,22 +14,30 @@ extension RowFilter {
         /// filter does not look at speakers (titles).
         private let speakerPasses: [Bool]?
         private let titlePasses: [Bool]?
-        /// Per source: whether its rows pass the file filter; nil when there is none.
+        /// Per source: whether its rows pass the file and meeting filters; nil when there are none.
         private let sourcePasses: [Bool]?
 
         /// The predicate of `filter` over `corpus`.
-        /// - Complexity: O(distinct names + sources), not O(rows).
+        /// - Complexity: O(distinct names + sources), not O(rows); O(rows) once with a participant
+        ///   filter (each meeting's speakers).
         public init(_ filter: RowFilter, corpus: Corpus) {
             self.filter = filter
             self.corpus = corpus
             let names = corpus.internedStrings
             speakerPasses = filter.speakers.isEmpty ? nil : names.map(filter.acceptsSpeaker)
             titlePasses = filter.sections.isEmpty ? nil : names.map(filter.acceptsSection)
-            sourcePasses = filter.files.isEmpty ? nil : corpus.sources.map { filter.acceptsFile($0.path) }
+            let files = filter.files.isEmpty ? nil : corpus.sources.map { filter.acceptsFile($0.path) }
+            let participantPasses = filter.participants.isEmpty ? nil : names.map(filter.acceptsParticipant)
+            let meetings = filter.filtersMeetings
+                ? corpus.sources.indices.map { filter.acceptsMeeting($0, in: corpus, participantPasses: participantPasses) } : nil
+            switch (files, meetings) {
+            case (let files?, let meetings?): sourcePasses = zip(files, meetings).map { $0 && $1 }
+            default: sourcePasses = files ?? meetings
+            }
         }
 
         /// Whether row `row` passes: the same answer as `filter.accepts(row:in:)`. - Complexity: O(1),
-        /// O(log sources) with a file filter.
+        /// O(log sources) with a file or meeting filter.
         public func accepts(row: Int) -> Bool {
             if let speakerPasses {
                 let number = corpus.speakerNumber(ofRow: row)

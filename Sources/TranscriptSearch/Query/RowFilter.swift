@@ -12,7 +12,12 @@ import TranscriptModel
 /// - `files`: the row's file matches one of these globs (`*`, `?`, `[abc]`), against the whole path
 ///   or its last component (for a video's subtitle stream, `talk.mkv#s:1 (ger)`, also against the
 ///   video's path or name);
-/// - `sections`: the row's section title contains one of them, ignoring case.
+/// - `sections`: the row's section title contains one of them, ignoring case;
+/// - `since` / `until`: the row's meeting has a date (`MeetingFacts`) on or after `since` and on or
+///   before `until` (days, inclusive; a meeting without a date never passes);
+/// - `meetings`: the meeting's title contains one of them, ignoring case and accents;
+/// - `participants`: one of the meeting's speakers is one a value picks (`NamePattern`, as
+///   `speakers`), whoever speaks the row.
 ///
 /// A search decides each distinct speaker, title and file once (`Predicate`), not once per row.
 public struct RowFilter: Hashable, Sendable, Codable {
@@ -26,6 +31,31 @@ public struct RowFilter: Hashable, Sendable, Codable {
     public var files: [String] = []
     /// Text a row's section title contains, ignoring case.
     public var sections: [String] = []
+    /// The first and last day a row's meeting may be on (`MeetingDate.dayNumber`), inclusive.
+    public var since: Int?
+    public var until: Int?
+    /// Text a row's meeting title contains, ignoring case and accents.
+    public var meetings: [String] = []
+    /// Names (`NamePattern`) of whom a row's meeting must have among its speakers.
+    public var participants: [String] = []
+
+    enum CodingKeys: String, CodingKey {
+        case speakers, after, before, files, sections, since, until, meetings, participants
+    }
+
+    /// A saved filter; one saved before the meeting filters existed has none of them.
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        speakers = try values.decode([String].self, forKey: .speakers)
+        after = try values.decodeIfPresent(Timestamp.self, forKey: .after)
+        before = try values.decodeIfPresent(Timestamp.self, forKey: .before)
+        files = try values.decode([String].self, forKey: .files)
+        sections = try values.decode([String].self, forKey: .sections)
+        since = try values.decodeIfPresent(Int.self, forKey: .since)
+        until = try values.decodeIfPresent(Int.self, forKey: .until)
+        meetings = try values.decodeIfPresent([String].self, forKey: .meetings) ?? []
+        participants = try values.decodeIfPresent([String].self, forKey: .participants) ?? []
+    }
 
     /// A filter of these values; all empty (the default) accepts every row.
     public init(speakers: [String] = [], after: Timestamp? = nil, before: Timestamp? = nil, files: [String] = [], sections: [String] = []) {
@@ -38,7 +68,50 @@ public struct RowFilter: Hashable, Sendable, Codable {
 
     /// Whether no filter is set (every row passes).
     public var isEmpty: Bool {
-        speakers.isEmpty && after == nil && before == nil && files.isEmpty && sections.isEmpty
+        speakers.isEmpty && after == nil && before == nil && files.isEmpty && sections.isEmpty && !filtersMeetings
+    }
+
+    /// Whether a filter on whole meetings is set (date, title, participants).
+    public var filtersMeetings: Bool {
+        since != nil || until != nil || !meetings.isEmpty || !participants.isEmpty
+    }
+
+    /// Whether the meeting filters (if any) let the rows of source `source` of `corpus` through.
+    /// - Complexity: O(rows of the source) with a participant filter, else O(title).
+    public func acceptsMeeting(_ source: Int, in corpus: Corpus) -> Bool {
+        acceptsMeeting(source, in: corpus, participantPasses: participants.isEmpty ? nil : corpus.internedStrings.map(acceptsParticipant))
+    }
+
+    /// `acceptsMeeting(_:in:)` with the participant filter decided once per interned name
+    /// (`participantPasses[number]`, nil without a participant filter).
+    func acceptsMeeting(_ source: Int, in corpus: Corpus, participantPasses: [Bool]?) -> Bool {
+        let facts = corpus.sources[source].facts
+        if since != nil || until != nil {
+            guard let day = facts.date?.dayNumber else { return false }
+            if let since, day < since { return false }
+            if let until, day > until { return false }
+        }
+        if !meetings.isEmpty, !acceptsMeetingTitle(facts.title) { return false }
+        if let participantPasses {
+            guard corpus.rows(ofSource: source).contains(where: { row in
+                let number = corpus.speakerNumber(ofRow: row)
+                return number >= 0 && participantPasses[Int(number)]
+            }) else { return false }
+        }
+        return true
+    }
+
+    /// Whether the title filter (if any) lets a meeting called `title` through.
+    public func acceptsMeetingTitle(_ title: String) -> Bool {
+        guard !meetings.isEmpty else { return true }
+        let folded = NamePattern.fold(title)
+        return meetings.contains { folded.contains(NamePattern.fold($0)) }
+    }
+
+    /// Whether `name` is one the participant filter picks (`NamePattern`).
+    public func acceptsParticipant(_ name: String) -> Bool {
+        let parts = NamePattern.parts(of: name)
+        return participants.contains { NamePattern($0).matches(parts: parts) }
     }
 
     /// Whether row `row` of `corpus` passes. - Complexity: O(length of its names); to test many rows,
@@ -55,6 +128,7 @@ public struct RowFilter: Hashable, Sendable, Codable {
         if !sections.isEmpty {
             guard let title = corpus.title(ofRow: row), acceptsSection(title) else { return false }
         }
+        if filtersMeetings, !acceptsMeeting(corpus.source(ofRow: row), in: corpus) { return false }
         return true
     }
 

@@ -1,3 +1,5 @@
+import TranscriptModel
+
 /// Everything a search is asked for: the text to find (tokens already taken out), how it matches,
 /// and which rows it looks at. What a session saves and a UI rebuilds a search from. Its runner
 /// (the matcher chosen for it, with its filter) is made in `Matching/SearchRequest+Runner.swift`.
@@ -50,6 +52,10 @@ public struct SearchRequest: Hashable, Sendable, Codable {
         if let before = filter.before { parts.append(token("before", before.formatted)) }
         parts += filter.files.map { token("file", $0) }
         parts += filter.sections.map { token("section", $0) }
+        if let since = filter.since.flatMap(MeetingDate.init(dayNumber:)) { parts.append(token("since", since.formatted)) }
+        if let until = filter.until.flatMap(MeetingDate.init(dayNumber:)) { parts.append(token("until", until.formatted)) }
+        parts += filter.meetings.map { token("meeting", $0) }
+        parts += filter.participants.map { token("with", $0) }
         if !text.isEmpty { parts.append(text) }
         return parts.joined(separator: " ")
     }

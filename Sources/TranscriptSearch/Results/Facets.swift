@@ -1,6 +1,7 @@
 import TranscriptModel
 
-/// Where the hits are: counts of hits per speaker, per file and per section, most first (ties by
+/// Where the hits are: counts of hits per speaker, per file, per section and per month of the
+/// meeting's date, most first (ties by
 /// name), so a user sees where to look before reading. Rows without a speaker or section are
 /// counted under nil.
 ///
@@ -27,6 +28,8 @@ public struct Facets: Hashable, Sendable {
         case file
         /// Hits per section title (the `section:` filter).
         case section
+        /// Hits per month of the meeting's date, `2026-03` (the `since:`/`until:` filters).
+        case month
     }
 
     /// One value of a facet and its hits.
@@ -49,6 +52,8 @@ public struct Facets: Hashable, Sendable {
     public var files: [Count]
     /// Hits per section title, most first.
     public var sections: [Count]
+    /// Hits per month of the meeting's date (`2026-03`; nil for meetings without a date), most first.
+    public var months: [Count]
 
     /// The counts of `index` itself, every kind under the search's own filters (conjunctive).
     /// - Complexity: O(hits + sources).
@@ -56,11 +61,12 @@ public struct Facets: Hashable, Sendable {
         speakers = Self.counts(.speaker, of: index, in: corpus)
         files = Self.counts(.file, of: index, in: corpus)
         sections = Self.counts(.section, of: index, in: corpus)
+        months = Self.counts(.month, of: index, in: corpus)
     }
 
     /// Disjunctive counts for `request`, whose hits over `corpus` are `index`: for each kind the
     /// request filters on, the request is searched again without that filter.
-    /// - Complexity: one more search per kind of filter set (at most three), plus O(hits + sources).
+    /// - Complexity: one more search per kind of filter set (at most four), plus O(hits + sources).
     /// - Throws: `QueryError` only for a request that has no runner (`index` came from one, so never
     ///   in practice).
     public init(request: SearchRequest, index: HitIndex, corpus: Corpus) throws(QueryError) {
@@ -70,12 +76,14 @@ public struct Facets: Hashable, Sendable {
             case .speaker: widened.filter.speakers = []
             case .file: widened.filter.files = []
             case .section: widened.filter.sections = []
+            case .month: (widened.filter.since, widened.filter.until) = (nil, nil)
             }
             return widened.filter == request.filter ? index : try widened.runner().search(corpus)
         }
         speakers = Self.counts(.speaker, of: try hits(without: .speaker), in: corpus)
         files = Self.counts(.file, of: try hits(without: .file), in: corpus)
         sections = Self.counts(.section, of: try hits(without: .section), in: corpus)
+        months = Self.counts(.month, of: try hits(without: .month), in: corpus)
     }
 
     /// The counts of one kind.
@@ -84,6 +92,7 @@ public struct Facets: Hashable, Sendable {
         case .speaker: return speakers
         case .file: return files
         case .section: return sections
+        case .month: return months
         }
     }
 
@@ -91,10 +100,11 @@ public struct Facets: Hashable, Sendable {
     static func counts(_ kind: Kind, of index: HitIndex, in corpus: Corpus) -> [Count] {
         var counts: [String?: Int] = [:]
         switch kind {
-        case .file:
+        case .file, .month:
             for source in corpus.sources.indices {
                 let hits = index.count(inRows: corpus.rows(ofSource: source))
-                if hits > 0 { counts[corpus.sources[source].path, default: 0] += hits }
+                let value = kind == .file ? corpus.sources[source].path : corpus.sources[source].facts.date?.monthFormatted
+                if hits > 0 { counts[value, default: 0] += hits }
             }
         case .speaker, .section:
             var byNumber = [Int](repeating: 0, count: corpus.internedStrings.count + 1)
