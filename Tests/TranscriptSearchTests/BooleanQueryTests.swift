@@ -219,6 +219,37 @@ struct BooleanQueryTests {
         }
     }
 
+    /// Rare words in many rows: the search narrows the later parts to the rows near the first
+    /// (a few in a hundred), and still finds the reference's windows.
+    @Test(arguments: [WindowScope.row, .turn, .words(6), .words(25), .seconds(10)])
+    func narrowedSearchesEqualTheReferenceWhereWordsAreRare(_ scope: WindowScope) throws {
+        var state: UInt64 = 99
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(state >> 33) % bound
+        }
+        let filler = ["the", "we", "need", "to", "talk", "about", "it", "and", "then", "some"]
+        let rare = ["zanzibar", "quokka", "Zanzibar", "quokkas"]
+        let speakers: [String?] = ["Ana", "Bo", nil]
+        let corpus = Self.corpus((0..<2).map { _ in
+            var time: Int64 = 0
+            var speaker = speakers[0]
+            return (0..<1_500).map { _ in
+                if next(4) == 0 { speaker = speakers[next(speakers.count)] }
+                time += Int64([800, 1_500, 3_000][next(3)])
+                var words = (0..<(4 + next(8))).map { _ in filler[next(filler.count)] }
+                if next(40) == 0 { words.insert(rare[next(rare.count)], at: next(words.count + 1)) }
+                return (speaker, time, words.joined(separator: " "))
+            }
+        })
+        for query in ["zanzibar quokka", "quokka zanzibar -talk", "zanzibar (quokka|quokkas) -need", "zanzib* quokka", "zanzibar -quokka"] {
+            let options = SearchOptions(syntax: .boolean, within: scope)
+            let fast = try SearchRequest(text: query, options: options).runner().search(corpus)
+            let reference = try WindowReference(BooleanQuery(parsing: query), options: options).search(corpus)
+            #expect(fast == reference, "\(query) within \(scope): \(fast.count) hits, the reference \(reference.count)")
+        }
+    }
+
     @Test func aFilterAppliesToEveryTerm() throws {
         let corpus = Self.generated(seed: 5)
         var filter = RowFilter()
