@@ -210,6 +210,11 @@ public struct Corpus: Sendable {
     /// - Complexity: O(1).
     package func milliseconds(ofRow index: Int) -> (start: Int64, end: Int64) { (startTimes[index], endTimes[index]) }
 
+    /// Every row's start in milliseconds (-1 for none), in place: for a pass over many rows.
+    package func withStartMilliseconds<R>(_ body: (UnsafeBufferPointer<Int64>) throws -> R) rethrows -> R {
+        try startTimes.withUnsafeBufferPointer(body)
+    }
+
     /// Row `index`'s section title as a number into `internedStrings`, or -1. - Complexity: O(1).
     package func titleNumber(ofRow index: Int) -> Int32 { titleIDs[index] }
 

@@ -86,6 +86,14 @@ public struct SearchRunner: Sendable {
         if spanning == .acrossRows {
             return try searchAcrossRows(corpus, matcher: matcher, until: deadline, isCancelled: isCancelled)
         }
+        return HitIndex(rowCount: corpus.rowCount, hits: try hitList(corpus, matcher: matcher, until: deadline, candidates: candidates, isCancelled: isCancelled))
+    }
+
+    /// A search within rows as the hit list, before the maps are made: what a window search
+    /// merges its terms' hits from.
+    func hitList(
+        _ corpus: Corpus, matcher: any Matcher, until deadline: ContinuousClock.Instant?, candidates: [Int]?, isCancelled: () -> Bool
+    ) throws(Interruption) -> HitList {
         let spans = searchedSpans(corpus, candidates: candidates)
         let found: Result<HitList, Interruption> = corpus.withTextBuffer { bytes, offsets in
             let buffer = RowBuffer(bytes: bytes, offsets: offsets)
@@ -95,7 +103,7 @@ public struct SearchRunner: Sendable {
                 return .failure(error)
             }
         }
-        return HitIndex(rowCount: corpus.rowCount, hits: try found.get())
+        return try found.get()
     }
 
     /// The runs of consecutive rows the search looks at: those among `candidates` (when given)

@@ -68,6 +68,15 @@ extension HitIndex {
         }
     }
 
+    /// Sets every hit's terms at once (one bound per hit and one more), for an index made from
+    /// flat arrays (`WindowTerms.IndexBuilder`).
+    mutating func setTerms(starts: [Int32], ends: [Int32], bounds: [Int32]) {
+        precondition(bounds.count == count + 1 && starts.count == ends.count, "one bound per hit and one more")
+        termStarts = starts
+        termEnds = ends
+        termBounds = bounds
+    }
+
     mutating func appendTerms(_ terms: [Range<Int>]) {
         for term in terms {
             termStarts.append(Int32(term.lowerBound))

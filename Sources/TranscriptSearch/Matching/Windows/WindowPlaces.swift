@@ -85,11 +85,13 @@ struct WindowPlaces {
             case .seconds:
                 // A group per stretch of timed rows of one file; an untimed row is a group alone.
                 if cutRow < 0 { cutRow = hit.row; cutSource = hitSource }
-                while cutRow < hit.row {
-                    cutRow += 1
-                    let rowSource = sourceOf(cutRow)
-                    if rowSource != cutSource || !isTimed(cutRow) || !isTimed(cutRow - 1) { cuts += 1 }
-                    cutSource = rowSource
+                corpus.withStartMilliseconds { starts in
+                    while cutRow < hit.row {
+                        cutRow += 1
+                        let rowSource = known.rows.contains(cutRow) ? known.source : sourceOf(cutRow)
+                        if rowSource != cutSource || starts[cutRow] < 0 || starts[cutRow - 1] < 0 { cuts += 1 }
+                        cutSource = rowSource
+                    }
                 }
                 places.append(Place(group: cuts, lo: startMilliseconds(hit.row), hi: startMilliseconds(lastRow(of: hit))))
             case .words:

@@ -101,9 +101,10 @@ struct WindowSearch: Sendable {
                 let group = place(left).group
                 let lo = place(lows[lowsStart]).lo, hi = place(highs[highsStart]).hi
                 if nots.isEmpty || !nots.exclude(group: group, lo: lo, hi: hi) {
-                    let hits = positive[left...right].map { stream[$0] }
-                    windows.add(WindowTerms.window(of: hits[...]))
-                    reached = hits.reduce(Int.min) { max($0, $1.end) }
+                    let first = stream[positive[left]]
+                    let origin = first.begin - first.range.lowerBound
+                    windows.add(row: first.row, terms: positive[left...right].lazy.map { (stream[$0].begin - origin)..<(stream[$0].end - origin) })
+                    reached = positive[left...right].reduce(Int.min) { max($0, stream[$1].end) }
                     for k in left...right { counts[stream[positive[k]].term] -= 1 }
                     left = right + 1
                     lows.removeAll(keepingCapacity: true); lowsStart = 0

@@ -95,7 +95,19 @@ struct WindowTerms: Sendable {
         if case .words(let words) = scope { wordLimit = words }
         let narrows = narrowing && (scope == .row || scope == .turn || wordLimit != nil)
         func search(_ term: Int) throws(SearchRunner.Interruption) -> [TermHit] {
-            let index = try runners[term].search(corpus, until: deadline, candidates: narrows ? candidates : nil, isCancelled: isCancelled)
+            let runner = runners[term]
+            if runner.spanning == .withinRows, let matcher = runner.matcher {
+                // The hits as the scan lists them, without the maps a search makes of them.
+                let list = try runner.hitList(corpus, matcher: matcher, until: deadline, candidates: narrows ? candidates : nil, isCancelled: isCancelled)
+                return corpus.withTextBuffer { _, offsets in
+                    (0..<list.count).map { hit in
+                        let row = Int(list.rows[hit]), start = Int(list.starts[hit]), end = Int(list.ends[hit])
+                        let origin = offsets[row] + row
+                        return TermHit(term: term, row: row, range: start..<end, begin: origin + start, end: origin + end)
+                    }
+                }
+            }
+            let index = try runner.search(corpus, until: deadline, candidates: narrows ? candidates : nil, isCancelled: isCancelled)
             return corpus.withTextBuffer { _, offsets in
                 (0..<index.count).map { position in
                     let hit = index.hit(at: position)
@@ -258,53 +270,49 @@ struct WindowTerms: Sendable {
         return (first.row, HitWindow(terms: terms))
     }
 
-    /// Builds the index of windows as they come, in order (each starts after the one before):
-    /// a row's windows are appended together, the rows between as empty ones; a row whose windows
-    /// are all of one term gets plain hits, so a query of one word gives the very index of a
-    /// one-word search.
+    /// Builds the index of windows as they come, in order (each starts after the one before),
+    /// into the maps' flat arrays: no array per window or per row. An index whose windows are all
+    /// of one term keeps no terms, so a query of one word gives the very index of a one-word
+    /// search.
     struct IndexBuilder {
-        private var index: HitIndex
-        private var nextRow = 0
-        private var pendingRow = -1
-        private var pending: [HitWindow] = []
+        private var rows: [Int32] = [], starts: [Int32] = [], ends: [Int32] = []
+        private var termStarts: [Int32] = [], termEnds: [Int32] = [], termBounds: [Int32] = [0]
+        private var hasSeveralTerms = false
         private let rowCount: Int
 
         init(rowCount: Int) {
-            index = HitIndex(rowCount: rowCount)
             self.rowCount = rowCount
         }
 
+        /// Adds a window recorded against `row` whose terms are `terms` (in that row's
+        /// coordinates, in order; overlapping ones are merged).
+        mutating func add(row: Int, terms: some Sequence<Range<Int>>) {
+            let first = termStarts.count
+            for term in terms {
+                if termStarts.count > first, let last = termEnds.last,
+                   term.lowerBound < Int(last) || (term.isEmpty && term.lowerBound == Int(last)) {
+                    termEnds[termEnds.count - 1] = Int32(max(Int(last), term.upperBound))
+                } else {
+                    termStarts.append(Int32(term.lowerBound))
+                    termEnds.append(Int32(term.upperBound))
+                }
+            }
+            rows.append(Int32(row))
+            starts.append(termStarts[first])
+            ends.append(termEnds[termEnds.count - 1])
+            termBounds.append(Int32(termStarts.count))
+            if termStarts.count - first > 1 { hasSeveralTerms = true }
+        }
+
+        /// Adds a window made by `window(of:)`.
         mutating func add(_ window: (row: Int, window: HitWindow)) {
-            if window.row != pendingRow {
-                flush()
-                pendingRow = window.row
-            }
-            pending.append(window.window)
+            add(row: window.row, terms: window.window.terms)
         }
 
-        private mutating func flush() {
-            guard pendingRow >= 0 else { return }
-            while nextRow < pendingRow {
-                index.append(row: nextRow, utf8Ranges: [])
-                nextRow += 1
-            }
-            if pending.allSatisfy({ $0.terms.count == 1 }) {
-                index.append(row: pendingRow, utf8Ranges: pending.map(\.utf8Range))
-            } else {
-                index.append(row: pendingRow, windows: pending)
-            }
-            nextRow = pendingRow + 1
-            pending.removeAll(keepingCapacity: true)
-            pendingRow = -1
-        }
-
-        /// The index, every row appended.
-        mutating func finish() -> HitIndex {
-            flush()
-            while nextRow < rowCount {
-                index.append(row: nextRow, utf8Ranges: [])
-                nextRow += 1
-            }
+        /// The index, its term arrays dropped when every window is one term.
+        func finish() -> HitIndex {
+            var index = HitIndex(rowCount: rowCount, hitRows: rows, hitStarts: starts, hitEnds: ends)
+            if hasSeveralTerms { index.setTerms(starts: termStarts, ends: termEnds, bounds: termBounds) }
             return index
         }
     }
