@@ -203,6 +203,8 @@ struct BooleanQueryTests {
             "budget", "budget hiring", "budget|forecast hiring", "budget -travel", "\"the budget\" review",
             "(budget|review) -(travel|café)", "budg* rev*", "café résumé", "a b c", "budget budget", "hiring -hiring budget",
             "\"budget review\" -\"travel budget\"", "ılık İstanbul", "预算 会议",
+            // Not words or ORs of words: decided by the program, not the tally of parts.
+            "(budget hiring)|(review café)", "a (b|(c budget))",
         ]
         for query in queries {
             for options in [

@@ -39,7 +39,7 @@ struct WindowSearch: Sendable {
         let termCount = terms.runners.count
 
         var windows = WindowTerms.IndexBuilder(rowCount: corpus.rowCount)
-        var counts = [Int](repeating: 0, count: termCount)
+        var tally = Tally(terms.query, termCount: termCount)
         // Indices into `positive` of the window's ends, and the hits' places in monotone queues
         // for the least `lo` and the greatest `hi` inside the window.
         var left = 0
@@ -51,13 +51,10 @@ struct WindowSearch: Sendable {
             place(from).group == place(to).group && place(highs[highsStart]).hi - place(lows[lowsStart]).lo <= limit
         }
         func remove(_ k: Int) {
-            counts[stream[positive[k]].term] -= 1
+            tally.remove(stream[positive[k]].term)
             if lows[lowsStart] == k { lowsStart += 1 }
             if highs[highsStart] == k { highsStart += 1 }
         }
-        let program = terms.query.program
-        var stack: [Bool] = []
-        func satisfied() -> Bool { program.evaluate({ counts[$0] > 0 }, stack: &stack) }
 
         var right = 0
         while right < positive.count {
@@ -68,7 +65,7 @@ struct WindowSearch: Sendable {
                 left = right
                 continue
             }
-            counts[hit.term] += 1
+            tally.add(hit.term)
             while lows.count > lowsStart, place(lows[lows.count - 1]).lo >= place(right).lo { lows.removeLast() }
             lows.append(right)
             while highs.count > highsStart, place(highs[highs.count - 1]).hi <= place(right).hi { highs.removeLast() }
@@ -86,17 +83,10 @@ struct WindowSearch: Sendable {
                 right += 1
                 continue
             }
-            if satisfied() {
-                while left < right {
-                    counts[stream[positive[left]].term] -= 1
-                    if satisfied() {
-                        counts[stream[positive[left]].term] += 1
-                        remove(left)
-                        left += 1
-                    } else {
-                        counts[stream[positive[left]].term] += 1
-                        break
-                    }
+            if tally.isSatisfied() {
+                while left < right, tally.isSatisfied(without: stream[positive[left]].term) {
+                    remove(left)
+                    left += 1
                 }
                 let group = place(left).group
                 let lo = place(lows[lowsStart]).lo, hi = place(highs[highsStart]).hi
@@ -105,7 +95,7 @@ struct WindowSearch: Sendable {
                     let origin = first.begin - first.range.lowerBound
                     windows.add(row: first.row, terms: positive[left...right].lazy.map { (stream[$0].begin - origin)..<(stream[$0].end - origin) })
                     reached = positive[left...right].reduce(Int.min) { max($0, stream[$1].end) }
-                    for k in left...right { counts[stream[positive[k]].term] -= 1 }
+                    for k in left...right { tally.remove(stream[positive[k]].term) }
                     left = right + 1
                     lows.removeAll(keepingCapacity: true); lowsStart = 0
                     highs.removeAll(keepingCapacity: true); highsStart = 0
@@ -166,5 +156,71 @@ struct NotHits {
             index += 1
         }
         return false
+    }
+}
+
+/// The terms found in a window, and whether they satisfy the query: counted per term, and for a
+/// query whose positive parts are words or ORs of words (`a b`, `a (b|c) -d`) per part too, so the
+/// question is one comparison; any other query is decided by its `Program`.
+struct Tally {
+    private var counts: [Int]
+    /// Each term's positive part, -1 for a NOT part's; nil when the parts are not all words or
+    /// ORs of words.
+    private let partOf: [Int]?
+    private var partCounts: [Int]
+    private var partsFound = 0
+    private let program: BooleanQuery.Program
+    private var stack: [Bool] = []
+
+    init(_ query: BooleanQuery, termCount: Int) {
+        counts = [Int](repeating: 0, count: termCount)
+        program = query.program
+        var partOf: [Int]? = []
+        var positiveParts = 0
+        for part in query.parts {
+            switch part {
+            case .not(let negated):
+                partOf?.append(contentsOf: Array(repeating: -1, count: negated.terms.count))
+            case .term:
+                partOf?.append(positiveParts)
+                positiveParts += 1
+            case .any(let choices) where choices.allSatisfy({ if case .term = $0 { true } else { false } }):
+                partOf?.append(contentsOf: Array(repeating: positiveParts, count: choices.count))
+                positiveParts += 1
+            default:
+                partOf = nil
+            }
+        }
+        self.partOf = partOf
+        partCounts = [Int](repeating: 0, count: positiveParts)
+    }
+
+    mutating func add(_ term: Int) {
+        counts[term] += 1
+        if let part = partOf?[term], part >= 0 {
+            partCounts[part] += 1
+            if partCounts[part] == 1 { partsFound += 1 }
+        }
+    }
+
+    mutating func remove(_ term: Int) {
+        counts[term] -= 1
+        if let part = partOf?[term], part >= 0 {
+            partCounts[part] -= 1
+            if partCounts[part] == 0 { partsFound -= 1 }
+        }
+    }
+
+    /// Whether the terms counted satisfy the query.
+    mutating func isSatisfied() -> Bool {
+        if partOf != nil { return partsFound == partCounts.count }
+        return program.evaluate({ counts[$0] > 0 }, stack: &stack)
+    }
+
+    /// Whether they still would with one hit of `term` fewer.
+    mutating func isSatisfied(without term: Int) -> Bool {
+        remove(term)
+        defer { add(term) }
+        return isSatisfied()
     }
 }
