@@ -44,8 +44,8 @@ struct WindowPlaces {
     /// Whether places fit in one window: one group, values within `limit`.
     func fit(_ places: some Collection<Place>) -> Bool {
         guard let first = places.first else { return true }
-        return places.allSatisfy { $0.group == first.group }
-            && places.map(\.hi).max()! - places.map(\.lo).min()! <= limit
+        let hi = places.reduce(Int64.min) { max($0, $1.hi) }, lo = places.reduce(Int64.max) { min($0, $1.lo) }
+        return places.allSatisfy { $0.group == first.group } && hi - lo <= limit
     }
 
     // MARK: One pass

@@ -52,7 +52,7 @@ package struct WindowReference: Sendable {
             let members = positive[start...end]
             if isExcluded(members.map { placed[$0] }, negative: negative, stream: stream, placed: placed, places: places) { continue }
             windows.add(WindowTerms.window(of: members.map { stream[$0] }[...]))
-            reached = members.map { stream[$0].end }.max()!
+            reached = members.reduce(Int.min) { max($0, stream[$1].end) }
             firstUnused = end + 1
             while firstUnused < positive.count, stream[positive[firstUnused]].begin < reached { firstUnused += 1 }
         }

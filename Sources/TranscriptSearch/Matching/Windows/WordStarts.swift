@@ -63,10 +63,11 @@ enum WordStarts {
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (scalar: Unicode.Scalar, length: Int) {
         let lead = bytes[index]
         let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-        guard index + length <= bytes.count else { return (Unicode.Scalar(0xFFFD)!, 1) }
+        let replacement: Unicode.Scalar = "\u{FFFD}"
+        guard index + length <= bytes.count else { return (replacement, 1) }
         var value = UInt32(length == 1 ? lead : lead & (0xFF >> (length + 1)))
         for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
-        return (Unicode.Scalar(value) ?? Unicode.Scalar(0xFFFD)!, length)
+        return (Unicode.Scalar(value) ?? replacement, length)
     }
 
     /// The word starts among the characters that begin at places `from..<to` of the corpus's rows
