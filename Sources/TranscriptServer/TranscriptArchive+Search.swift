@@ -49,10 +49,18 @@ extension TranscriptArchive {
 
     /// The visible rows `context` rows or fewer before and after each of `rows` (a file and a row
     /// number in it), the rows themselves included, and the first row of each gap between them:
-    /// what a listing shows around the hits found in the candidates. Asked for in pieces of at
-    /// most 500 spans. A row number outside `0...lastRowNumber` names no row and is skipped.
+    /// what a listing shows around the hits found in the candidates. A row number outside
+    /// `0...lastRowNumber` names no row and is skipped.
+    ///
+    /// Asked for by the table's key (`rows(in:)`), so the cost grows with the rows fetched and
+    /// the table's rows, not with their product.
     public func rows(around rows: [(file: String, row: Int)], context: Int) throws(ServerError) -> CandidateRows {
-        let files = try storedFiles()
+        try self.rows(in: Self.spans(around: rows, context: context))
+    }
+
+    /// The spans of row numbers `context` rows or fewer around each of `rows`, each widened by the
+    /// first row of the gap after it when another span of its file follows, in path and row order.
+    public static func spans(around rows: [(file: String, row: Int)], context: Int) -> [(file: String, range: ClosedRange<Int>)] {
         var spans: [(file: String, range: ClosedRange<Int>)] = []
         // Row numbers are a column of UInt32: anything else names no row, and clamping keeps
         // every sum below within Int.
@@ -70,17 +78,78 @@ extension TranscriptArchive {
         for index in spans.indices.dropLast() where spans[index + 1].file == spans[index].file {
             spans[index].range = spans[index].range.lowerBound...(spans[index].range.upperBound + 1)
         }
+        return spans
+    }
+
+    /// The most rows one statement of `rows(in:)` names one by one.
+    static let rowsPerStatement = 20_000
+    /// Spans longer than this are asked for as a range (`row BETWEEN`), not row by row.
+    public static let longSpan = 1_000
+
+    /// The visible rows in `spans` (row numbers of a file; numbers past a file's last row name
+    /// nothing), in path and row order.
+    ///
+    /// Short spans are named row by row as `(file, row) IN ((…), …)` tuples next to `file IN (…)`:
+    /// lookups the MergeTree's key (file, row) serves, one hash-set probe per row read rather than
+    /// one condition per span, so a statement costs about what the candidates' scan costs however
+    /// many rows it names (at most `rowsPerStatement`). The few spans longer than `longSpan` are
+    /// ranges, ORed in.
+    /// - Complexity: O(rows fetched) on this side.
+    public func rows(in spans: [(file: String, range: ClosedRange<Int>)]) throws(ServerError) -> CandidateRows {
+        let files = try storedFiles()
+        var pairs: [(file: String, row: Int)] = []
+        var long: [(file: String, range: ClosedRange<Int>)] = []
+        for (file, range) in spans.sorted(by: { ($0.file, $0.range.lowerBound) < ($1.file, $1.range.lowerBound) }) {
+            let last = min(files[file].map { $0.rows - 1 } ?? Self.lastRowNumber, Self.lastRowNumber)
+            let lower = max(0, range.lowerBound), upper = min(range.upperBound, last)
+            guard lower <= upper else { continue }
+            if upper - lower >= Self.longSpan {
+                long.append((file, lower...upper))
+            } else {
+                for row in lower...upper where pairs.last.map({ $0.file != file || $0.row < row }) ?? true { pairs.append((file, row)) }
+            }
+        }
+        var conditions: [String] = []
+        for piece in stride(from: 0, to: pairs.count, by: Self.rowsPerStatement) {
+            var names: [String] = []
+            var tuples = ""
+            var lastFile: String?
+            var literal = ""
+            for (file, row) in pairs[piece..<min(piece + Self.rowsPerStatement, pairs.count)] {
+                if file != lastFile {
+                    lastFile = file
+                    literal = ClickHouseClient.literal(file)
+                    names.append(literal)
+                }
+                tuples += (tuples.isEmpty ? "(" : ", (") + literal + ", \(row))"
+            }
+            conditions.append("file IN (\(names.joined(separator: ", "))) AND (file, row) IN (\(tuples))")
+        }
+        for piece in stride(from: 0, to: long.count, by: 100) {
+            conditions.append(long[piece..<min(piece + 100, long.count)].map {
+                "(file = \(ClickHouseClient.literal($0.file)) AND row BETWEEN \($0.range.lowerBound) AND \($0.range.upperBound))"
+            }.joined(separator: " OR "))
+        }
         var fields: [[String?]] = []
         var sql = ""
-        for piece in stride(from: 0, to: spans.count, by: 500) {
-            let condition = spans[piece..<min(piece + 500, spans.count)].map {
-                "(file = \(ClickHouseClient.literal($0.file)) AND row BETWEEN \($0.range.lowerBound) AND \($0.range.upperBound))"
-            }.joined(separator: " OR ")
-            sql = select(where: "generation GLOBAL IN (\(currentGenerations)) AND (\(condition))")
-            fields += try client.rows(sql).rows
+        for condition in conditions {
+            sql = select(where: "(\(condition)) AND generation GLOBAL IN (\(currentGenerations))")
+            fields += try client.rows(sql, settings: Self.longStatement).rows
+        }
+        // Pieces of long spans came after the pieces of rows: back in path and row order, once each.
+        if !long.isEmpty && conditions.count > 1 {
+            func key(_ fields: [String?]) -> (String, Int) {
+                ((fields.first ?? nil) ?? "", (fields.count > 1 ? fields[1].flatMap { Int($0) } : nil) ?? 0)
+            }
+            fields.sort { key($0) < key($1) }
+            fields = fields.enumerated().filter { $0.offset == 0 || key(fields[$0.offset - 1]) != key($0.element) }.map(\.element)
         }
         return try corpus(of: fields, files: files, sql: sql)
     }
+
+    /// Settings for a statement that names many rows: ClickHouse parses at most 256 KiB of a
+    /// statement unless told otherwise.
+    static let longStatement = [("max_query_size", String(64 << 20))]
 
     /// Every speaker of the visible rows and how many rows each has, by name: what a `speaker:`
     /// value is compared with when it picks none of the rows a search fetched.

@@ -49,6 +49,9 @@ struct SearchCommand {
                 throw CommandError.usage(UsageError("--count and --json do not combine: the JSON summary has the counts"))
             }
             server = raw.server ?? (given.isEmpty ? environment.variables["TSEARCH_SERVER"].flatMap { $0.isEmpty ? nil : $0 } : nil)
+            if server != nil && request.options.syntax == .boolean {
+                throw CommandError.usage(UsageError("--bool does not combine with --server yet"))
+            }
             scan = raw.scan
             paths = server == nil ? environment.defaultPaths(given) : []
             output = raw.quiet ? .quiet : raw.json ? .json : raw.filesWithMatches ? .files : raw.countOnly ? .count : .listing
