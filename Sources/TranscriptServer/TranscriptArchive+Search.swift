@@ -148,8 +148,12 @@ extension TranscriptArchive {
     }
 
     /// Settings for a statement that names many rows: ClickHouse parses at most 256 KiB of a
-    /// statement unless told otherwise.
-    static let longStatement = [("max_query_size", String(64 << 20))]
+    /// statement, and of at most 50,000 syntax-tree elements, unless told otherwise (a tuple of
+    /// `(file, row) IN` is four).
+    static let longStatement = [
+        ("max_query_size", String(64 << 20)), ("max_ast_elements", String(16 * rowsPerStatement)),
+        ("max_expanded_ast_elements", String(16 * rowsPerStatement)),
+    ]
 
     /// Every speaker of the visible rows and how many rows each has, by name: what a `speaker:`
     /// value is compared with when it picks none of the rows a search fetched.

@@ -52,6 +52,21 @@ struct ServerHitsTests {
         #expect(Self.named(try archive.rows(in: spans)) == Self.expected(spans, in: corpus))
     }
 
+    /// A statement naming as many rows as one may (`rowsPerStatement`) is one ClickHouse parses:
+    /// past its default limits of 256 KiB and 50,000 syntax-tree elements.
+    @Test func aStatementNamingManyRowsIsAccepted() throws {
+        let corpus = ServerFixture.generated(files: 2, rows: TranscriptArchive.rowsPerStatement / 2 + 10)
+        let archive = try ServerFixture.archive(on: .singleNode, prefix: "many")
+        _ = try archive.index(ServerFixture.files(of: corpus), of: corpus, batchBytes: 1 << 20)
+        // Spans short enough to be named row by row, every row of both files.
+        let spans: [(file: String, range: ClosedRange<Int>)] = corpus.sources.indices.flatMap { source in
+            stride(from: 0, to: corpus.rows(ofSource: source).count, by: 500).map { (file: corpus.sources[source].path, range: $0...($0 + 499)) }
+        }
+        let fetched = try archive.rows(in: spans)
+        #expect(fetched.corpus.rowCount == corpus.rowCount)
+        #expect(Self.named(fetched) == Self.expected(spans, in: corpus))
+    }
+
     /// (file, row number, text) of the rows the server sent, in its order.
     static func named(_ rows: TranscriptArchive.CandidateRows) -> [String] {
         rows.corpus.sources.indices.flatMap { source in
