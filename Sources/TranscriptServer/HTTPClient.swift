@@ -46,7 +46,8 @@ struct HTTPClient {
         }
         let hostHeader = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
         var head = "POST \(target) HTTP/1.1\r\nHost: \(hostHeader)\r\nConnection: close\r\n"
-        head += "Content-Length: \(body.count)\r\nContent-Type: text/plain; charset=utf-8\r\n"
+        head += "Content-Length: \(body.count)\r\n"
+        if !headers.contains(where: { $0.0.lowercased() == "content-type" }) { head += "Content-Type: text/plain; charset=utf-8\r\n" }
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         head += "\r\n"
         if case .failure(let failure) = SocketCalls.send(Array(head.utf8) + body, on: connection, deadline: deadline) {

@@ -82,18 +82,19 @@ extension TranscriptArchive {
     }
 
     /// The most rows one statement of `rows(in:)` names one by one.
-    static let rowsPerStatement = 20_000
+    static let rowsPerStatement = 200_000
     /// Spans longer than this are asked for as a range (`row BETWEEN`), not row by row.
     public static let longSpan = 1_000
 
     /// The visible rows in `spans` (row numbers of a file; numbers past a file's last row name
     /// nothing), in path and row order.
     ///
-    /// Short spans are named row by row as `(file, row) IN ((…), …)` tuples next to `file IN (…)`:
-    /// lookups the MergeTree's key (file, row) serves, one hash-set probe per row read rather than
-    /// one condition per span, so a statement costs about what the candidates' scan costs however
-    /// many rows it names (at most `rowsPerStatement`). The few spans longer than `longSpan` are
-    /// ranges, ORed in.
+    /// Short spans are named row by row in a small table sent with the statement (ClickHouse's
+    /// external data, `wanted`: file and row, up to `rowsPerStatement` rows), read as
+    /// `PREWHERE (file, row) IN wanted`: lookups by the MergeTree's key (file, row), one hash-set
+    /// probe per (file, row) read before any text is, rather than one condition per span on
+    /// every row, so a statement costs about what the candidates' scan costs however many rows it
+    /// names. The few spans longer than `longSpan` are ranges, ORed in.
     /// - Complexity: O(rows fetched) on this side.
     public func rows(in spans: [(file: String, range: ClosedRange<Int>)]) throws(ServerError) -> CandidateRows {
         let files = try storedFiles()
@@ -109,35 +110,33 @@ extension TranscriptArchive {
                 for row in lower...upper where pairs.last.map({ $0.file != file || $0.row < row }) ?? true { pairs.append((file, row)) }
             }
         }
-        var conditions: [String] = []
+        let visible = "generation GLOBAL IN (\(currentGenerations))"
+        var fields: [[String?]] = []
+        var sql = ""
         for piece in stride(from: 0, to: pairs.count, by: Self.rowsPerStatement) {
-            var names: [String] = []
-            var tuples = ""
+            var wanted: [UInt8] = []
             var lastFile: String?
-            var literal = ""
+            var field: [UInt8] = []
             for (file, row) in pairs[piece..<min(piece + Self.rowsPerStatement, pairs.count)] {
                 if file != lastFile {
                     lastFile = file
-                    literal = ClickHouseClient.literal(file)
-                    names.append(literal)
+                    field = ClickHouseClient.tabSeparatedField(file)
                 }
-                tuples += (tuples.isEmpty ? "(" : ", (") + literal + ", \(row))"
+                wanted += field
+                wanted += Array("\t\(row)\n".utf8)
             }
-            conditions.append("file IN (\(names.joined(separator: ", "))) AND (file, row) IN (\(tuples))")
+            sql = select(prewhere: "(file, row) IN wanted", where: visible)
+            fields += try client.rows(sql, with: .init(name: "wanted", structure: "file String, row UInt32", rows: wanted)).rows
         }
         for piece in stride(from: 0, to: long.count, by: 100) {
-            conditions.append(long[piece..<min(piece + 100, long.count)].map {
+            let ranges = long[piece..<min(piece + 100, long.count)].map {
                 "(file = \(ClickHouseClient.literal($0.file)) AND row BETWEEN \($0.range.lowerBound) AND \($0.range.upperBound))"
-            }.joined(separator: " OR "))
-        }
-        var fields: [[String?]] = []
-        var sql = ""
-        for condition in conditions {
-            sql = select(where: "(\(condition)) AND generation GLOBAL IN (\(currentGenerations))")
-            fields += try client.rows(sql, settings: Self.longStatement).rows
+            }.joined(separator: " OR ")
+            sql = select(where: "(\(ranges)) AND \(visible)")
+            fields += try client.rows(sql).rows
         }
         // Pieces of long spans came after the pieces of rows: back in path and row order, once each.
-        if !long.isEmpty && conditions.count > 1 {
+        if !long.isEmpty && (!pairs.isEmpty || long.count > 100) {
             func key(_ fields: [String?]) -> (String, Int) {
                 ((fields.first ?? nil) ?? "", (fields.count > 1 ? fields[1].flatMap { Int($0) } : nil) ?? 0)
             }
@@ -146,14 +145,6 @@ extension TranscriptArchive {
         }
         return try corpus(of: fields, files: files, sql: sql)
     }
-
-    /// Settings for a statement that names many rows: ClickHouse parses at most 256 KiB of a
-    /// statement, and of at most 50,000 syntax-tree elements, unless told otherwise (a tuple of
-    /// `(file, row) IN` is four).
-    static let longStatement = [
-        ("max_query_size", String(64 << 20)), ("max_ast_elements", String(16 * rowsPerStatement)),
-        ("max_expanded_ast_elements", String(16 * rowsPerStatement)),
-    ]
 
     /// Every speaker of the visible rows and how many rows each has, by name: what a `speaker:`
     /// value is compared with when it picks none of the rows a search fetched.
@@ -173,10 +164,10 @@ extension TranscriptArchive {
     /// The greatest row number the rows table holds (its `row` column is a UInt32).
     static let lastRowNumber = Int(UInt32.max)
 
-    private func select(where condition: String) -> String {
+    private func select(prewhere: String? = nil, where condition: String) -> String {
         """
         SELECT file, row, text, start_ms, end_ms, speaker, has_speaker, title, has_title, line, cue, has_cue, href, element \
-        FROM \(address.rowsTable) WHERE \(condition) ORDER BY file, row FORMAT TabSeparated
+        FROM \(address.rowsTable) \(prewhere.map { "PREWHERE \($0) " } ?? "")WHERE \(condition) ORDER BY file, row FORMAT TabSeparated
         """
     }
 

@@ -140,7 +140,7 @@ struct HostileAnswerTests {
     func aRowNumberOutsideTheTableIsABadAnswer(number: String) throws {
         let server = try FakeHTTPServer([
             Self.storedFiles,
-            .init("(file, row) IN", .ok(Self.row("0", "budget"))),
+            .init("wanted_structure", .ok(Self.row("0", "budget"))),
             .init("SELECT file, row", .ok(Self.row(number, "budget"))),
         ])
         let archive = TranscriptArchive(client: try client(server))
@@ -153,11 +153,11 @@ struct HostileAnswerTests {
     }
 
     @Test func rowsAroundSkipNumbersThatNameNoRow() throws {
-        let server = try FakeHTTPServer([Self.storedFiles, .init("(file, row) IN", .ok(Self.row("0", "budget")))])
+        let server = try FakeHTTPServer([Self.storedFiles, .init("wanted_structure", .ok(Self.row("0", "budget")))])
         let archive = TranscriptArchive(client: try client(server))
         let rows = try archive.rows(around: [("a.srt", -5), ("a.srt", Int.max), ("a.srt", 0)], context: Int.max)
         #expect(rows.rowNumbers == [0])
         // The file has 3 rows: only those are named, however wide the context.
-        #expect(server.requests.last?.contains("(file, row) IN (('a.srt', 0), ('a.srt', 1), ('a.srt', 2))") == true)
+        #expect(server.requests.last?.contains("\r\n\r\na.srt\t0\na.srt\t1\na.srt\t2\n\r\n--tsearch-") == true)
     }
 }
