@@ -12,6 +12,9 @@ extension TranscriptArchive {
         public var rowNumbers: [Int]
         /// The SQL that asked for them (for messages and the benchmark).
         public var sql: String
+        /// Every file's visible version when they were asked for, by path (what `rows(in:files:)`
+        /// can take instead of asking again).
+        public var files: [String: StoredFile] = [:]
     }
 
     /// How the rows are narrowed on the server.
@@ -32,7 +35,7 @@ extension TranscriptArchive {
         let filter = request.filter
         if !filter.files.isEmpty {
             let accepted = files.keys.filter { filter.acceptsFile($0) }.sorted()
-            guard !accepted.isEmpty else { return CandidateRows(corpus: Corpus(), rowNumbers: [], sql: "") }
+            guard !accepted.isEmpty else { return CandidateRows(corpus: Corpus(), rowNumbers: [], sql: "", files: files) }
             conditions.append("file IN (\(accepted.map(ClickHouseClient.literal).joined(separator: ", ")))")
         }
         if filter.after != nil || filter.before != nil { conditions.append("start_ms >= 0") }
@@ -96,8 +99,10 @@ extension TranscriptArchive {
     /// every row, so a statement costs about what the candidates' scan costs however many rows it
     /// names. The few spans longer than `longSpan` are ranges, ORed in.
     /// - Complexity: O(rows fetched) on this side.
-    public func rows(in spans: [(file: String, range: ClosedRange<Int>)]) throws(ServerError) -> CandidateRows {
-        let files = try storedFiles()
+    /// `files`: the archive's files as `storedFiles()` gave them for this search (nil: asked for).
+    public func rows(in spans: [(file: String, range: ClosedRange<Int>)], files known: [String: StoredFile]? = nil) throws(ServerError) -> CandidateRows {
+        let files: [String: StoredFile]
+        if let known { files = known } else { files = try storedFiles() }
         var pairs: [(file: String, row: Int)] = []
         var long: [(file: String, range: ClosedRange<Int>)] = []
         for (file, range) in spans.sorted(by: { ($0.file, $0.range.lowerBound) < ($1.file, $1.range.lowerBound) }) {
@@ -206,7 +211,7 @@ extension TranscriptArchive {
             numbers.append(number)
         }
         finish()
-        return CandidateRows(corpus: corpus, rowNumbers: numbers, sql: sql)
+        return CandidateRows(corpus: corpus, rowNumbers: numbers, sql: sql, files: files)
     }
 
     /// The SQL that holds for a row containing one of `prefilter`'s needles.

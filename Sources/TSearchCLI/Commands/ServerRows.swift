@@ -118,6 +118,8 @@ enum ServerRows {
         }
         let hitRows = index.rowsWithHits
         guard context > 0, hitRows.count <= contextRowsLimit, !hitRows.isEmpty else {
+            // Every candidate holds a hit (a plain word's usual case): the candidates are the rows.
+            if hitRows.count == corpus.rowCount { return corpus }
             var kept = Corpus()
             for source in corpus.sources.indices {
                 let rows = corpus.rows(ofSource: source).filter { !index.hits(inRow: $0).isEmpty }
@@ -162,7 +164,7 @@ enum ServerRows {
             if let first = start { missing.append((file, first...range.upperBound)) }
         }
         if !missing.isEmpty {
-            let fetched = try archive.rows(in: missing)
+            let fetched = try archive.rows(in: missing, files: candidates.files)
             for source in fetched.corpus.sources.indices {
                 let file = fetched.corpus.sources[source].path
                 for row in fetched.corpus.rows(ofSource: source) {
