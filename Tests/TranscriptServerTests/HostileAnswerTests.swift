@@ -152,6 +152,22 @@ struct HostileAnswerTests {
         #expect(kind == .badAnswer("a row of a.srt has the number \(number), not one from 0 to 4294967295"))
     }
 
+    /// The server is not asked to sort (it sorted whole answers, a third of a large one's time):
+    /// rows that come out of order (two shards', or two parts') are put in path and row order here.
+    @Test func rowsThatComeOutOfOrderAreSortedByFileAndRow() throws {
+        let server = try FakeHTTPServer([
+            Self.storedFiles,
+            .init("SELECT file, row", .ok(
+                Self.row("2", "budget").replacingOccurrences(of: "a.srt", with: "b.srt") + Self.row("2", "budget c")
+                    + Self.row("0", "budget a") + Self.row("1", "budget b"))),
+        ])
+        let archive = TranscriptArchive(client: try client(server))
+        let candidates = try archive.candidates(for: SearchRequest(text: "budget"), narrowing: .everyRow)
+        #expect(candidates.corpus.sources.map(\.path) == ["a.srt", "b.srt"])
+        #expect(candidates.rowNumbers == [0, 1, 2, 2])
+        #expect((0..<4).map { candidates.corpus.text(ofRow: $0) } == ["budget a", "budget b", "budget c", "budget"])
+    }
+
     @Test func rowsAroundSkipNumbersThatNameNoRow() throws {
         let server = try FakeHTTPServer([Self.storedFiles, .init("wanted_structure", .ok(Self.row("0", "budget")))])
         let archive = TranscriptArchive(client: try client(server))
