@@ -92,7 +92,9 @@ enum ServerRows {
 
     /// The most rows with hits whose neighbours are fetched for context; past it only the rows
     /// with hits are kept (a listing then shows no context rows rather than unrelated ones).
-    static let contextRowsLimit = 20_000
+    /// Neighbours are asked for by the table's key, so this bounds the table sent with the
+    /// statement (about five rows a hit row), not a cost that grew with hits × table rows.
+    static let contextRowsLimit = 200_000
 
     /// The rows a listing and the saved search show: the rows with hits among `candidates` and,
     /// for up to `contextRowsLimit` of them, `context` rows on either side (the file's real
