@@ -76,7 +76,9 @@ struct SearchCommand {
             // Rows from the server instead of files (ServerRows): the rest is the same search.
             do {
                 let rows = try ServerRows.load(
-                    url: server, request: settings.request, scan: settings.scan, context: max(settings.contextBefore, settings.contextAfter, 2), environment: environment)
+                    url: server, request: settings.request, scan: settings.scan, context: max(settings.contextBefore, settings.contextAfter, 2),
+                    contextLimit: [.listing, .json].contains(settings.output) ? ServerRows.contextRowsLimit : ServerRows.unshownContextRowsLimit,
+                    environment: environment)
                 flow.source = rows
                 fetched = rows
             } catch {

@@ -54,8 +54,10 @@ enum ServerRows {
     ///   `SearchAbandoned` (the matcher ran out of time), `NeedsScan` when no literal narrows the
     ///   rows and `scan` is not given.
     /// `context`: the rows on either side of each row with a hit to fetch as well (for `-C`, and
-    /// for `next`/`prev`, which show 2).
-    static func load(url: String, request: SearchRequest, scan: Bool, context: Int, environment: CommandEnvironment) throws -> FetchedRows {
+    /// for `next`/`prev`, which show 2), for at most `contextLimit` rows with hits.
+    static func load(
+        url: String, request: SearchRequest, scan: Bool, context: Int, contextLimit: Int = contextRowsLimit, environment: CommandEnvironment
+    ) throws -> FetchedRows {
         let address = try ServerAddress(url)
         if request.options.spanning == .acrossRows { throw NeedsScan(request: request) }
         let narrowing: TranscriptArchive.Narrowing
@@ -72,7 +74,8 @@ enum ServerRows {
         let archive = TranscriptArchive(client: client)
         let candidates = try archive.candidates(for: request, narrowing: narrowing)
         let rows = try rowsAroundHits(
-            candidates, request: request, context: context, archive: archive, budget: Budget(timeout: environment.searchTimeout, deadline: deadline))
+            candidates, request: request, context: context, contextLimit: contextLimit, archive: archive,
+            budget: Budget(timeout: environment.searchTimeout, deadline: deadline))
         var sources = LoadedSources()
         sources.streams = [streamPrefix + address.description]
         var fetched = FetchedRows(loaded: LoadedCorpus(corpus: rows, sources: sources))
@@ -96,15 +99,21 @@ enum ServerRows {
     /// statement (about five rows a hit row), not a cost that grew with hits × table rows.
     static let contextRowsLimit = 200_000
 
+    /// The same for a search that shows no rows (`-c`, `-l`, `-q`): its context serves only the
+    /// saved search's `next`, so past this many rows with hits it keeps only those rows (`next`
+    /// then shows a hit without its neighbours).
+    static let unshownContextRowsLimit = 20_000
+
     /// The rows a listing and the saved search show: the rows with hits among `candidates` and,
-    /// for up to `contextRowsLimit` of them, `context` rows on either side (the file's real
+    /// for up to `contextLimit` of them, `context` rows on either side (the file's real
     /// neighbours, not other candidates). Hits are the same on these rows: a row that was not a
     /// candidate has none.
     ///
     /// Only the neighbours that were not candidates are asked for, by the table's key
     /// (`TranscriptArchive.rows(in:)`); `context` 0 asks for nothing.
     static func rowsAroundHits(
-        _ candidates: TranscriptArchive.CandidateRows, request: SearchRequest, context: Int, archive: TranscriptArchive, budget: Budget
+        _ candidates: TranscriptArchive.CandidateRows, request: SearchRequest, context: Int, contextLimit: Int = contextRowsLimit,
+        archive: TranscriptArchive, budget: Budget
     ) throws -> Corpus {
         let corpus = candidates.corpus
         let runner = try request.runner()
@@ -119,7 +128,7 @@ enum ServerRows {
             throw SearchAbandoned(description: SearchExecution.abandonedMessage(timeout: timeout, runner: runner, request: request))
         }
         let hitRows = index.rowsWithHits
-        guard context > 0, hitRows.count <= contextRowsLimit, !hitRows.isEmpty else {
+        guard context > 0, hitRows.count <= contextLimit, !hitRows.isEmpty else {
             // Every candidate holds a hit (a plain word's usual case): the candidates are the rows.
             if hitRows.count == corpus.rowCount { return corpus }
             var kept = Corpus()
