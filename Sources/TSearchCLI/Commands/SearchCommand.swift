@@ -77,7 +77,8 @@ struct SearchCommand {
             do {
                 let rows = try ServerRows.load(
                     url: server, request: settings.request, scan: settings.scan, context: max(settings.contextBefore, settings.contextAfter, 2),
-                    contextLimit: [.listing, .json].contains(settings.output) ? ServerRows.contextRowsLimit : ServerRows.unshownContextRowsLimit,
+                    contextLimit: [.listing, .json].contains(settings.output) && settings.contextBefore + settings.contextAfter > 0
+                        ? ServerRows.contextRowsLimit : ServerRows.unshownContextRowsLimit,
                     environment: environment)
                 flow.source = rows
                 fetched = rows

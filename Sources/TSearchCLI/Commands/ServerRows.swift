@@ -99,9 +99,9 @@ enum ServerRows {
     /// statement (about five rows a hit row), not a cost that grew with hits × table rows.
     static let contextRowsLimit = 200_000
 
-    /// The same for a search that shows no rows (`-c`, `-l`, `-q`): its context serves only the
-    /// saved search's `next`, so past this many rows with hits it keeps only those rows (`next`
-    /// then shows a hit without its neighbours).
+    /// The same for a search that shows no context (`-c`, `-l`, `-q`, a listing without `-C`):
+    /// its context serves only the saved search's `next`, so past this many rows with hits it
+    /// keeps only those rows (`next` then shows a hit without its neighbours).
     static let unshownContextRowsLimit = 20_000
 
     /// The rows a listing and the saved search show: the rows with hits among `candidates` and,
