@@ -81,12 +81,59 @@ public struct ClickHouseClient: Sendable {
         return table
     }
 
+    /// A table sent with a statement (ClickHouse's "external data"): the statement reads it by
+    /// `name`, as a temporary table of `structure` (`"file String, row UInt32"`), its rows
+    /// `TabSeparated` lines.
+    struct ExternalTable {
+        var name: String
+        var structure: String
+        var rows: [UInt8]
+    }
+
+    /// Runs `sql` with `table` sent beside it (a multipart form: the statement in the URL, the
+    /// table as a file) and reads the answer as rows of fields.
+    func rows(_ sql: String, with table: ExternalTable, settings: [(String, String)] = []) throws(ServerError) -> TabSeparatedTable {
+        var boundary = "tsearch-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
+        // A boundary never appears inside the part it ends.
+        while table.rows.count >= boundary.utf8.count, String(decoding: table.rows, as: UTF8.self).contains(boundary) {
+            boundary = "tsearch-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
+        }
+        var body = Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(table.name)\"; filename=\"\(table.name)\"\r\n".utf8)
+        body += Array("Content-Type: application/octet-stream\r\n\r\n".utf8)
+        body += table.rows
+        body += Array("\r\n--\(boundary)--\r\n".utf8)
+        let parameters = settings + [("\(table.name)_structure", table.structure), ("\(table.name)_format", "TabSeparated"), ("query", sql)]
+        let bytes = try send(parameters: parameters, body: body, headers: [("Content-Type", "multipart/form-data; boundary=\(boundary)")])
+        guard let answer = TabSeparatedTable(bytes) else {
+            throw ServerError(server: address.description, kind: .badAnswer("expected tab-separated rows"))
+        }
+        return answer
+    }
+
+    /// `text` as a field of a `TabSeparated` line: backslash, tab, line end, carriage return and
+    /// NUL escaped.
+    static func tabSeparatedField(_ text: String) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case 9: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case 10: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case 13: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case 0: out += [UInt8(ascii: "\\"), UInt8(ascii: "0")]
+            default: out.append(byte)
+            }
+        }
+        return out
+    }
+
     /// Inserts `body` (JSON objects, one a line) into `table`.
     func insert(into table: String, jsonLines body: [UInt8], settings: [(String, String)] = []) throws(ServerError) {
         _ = try send(parameters: settings + [("query", "INSERT INTO \(table) FORMAT JSONEachRow")], body: body)
     }
 
-    private func send(parameters: [(String, String)], body: [UInt8]) throws(ServerError) -> [UInt8] {
+    private func send(parameters: [(String, String)], body: [UInt8], headers extra: [(String, String)] = []) throws(ServerError) -> [UInt8] {
         let server = address.description
         let now = SocketCalls.now()
         let statementDeadline = min(now + Int64(timeoutMilliseconds), deadline ?? Int64.max)
@@ -95,7 +142,7 @@ public struct ClickHouseClient: Sendable {
         if let database = address.database { all.append(("database", database)) }
         all.append(("max_execution_time", String(max(1, (statementDeadline - now + 999) / 1000))))
         let target = "/?" + all.map { "\($0)=\(Self.percentEncoded($1))" }.joined(separator: "&")
-        var headers: [(String, String)] = []
+        var headers = extra
         if address.user != nil || address.password != nil {
             let credentials = Array("\(address.user ?? "default"):\(address.password ?? "")".utf8)
             headers.append(("Authorization", "Basic " + Self.base64(credentials)))

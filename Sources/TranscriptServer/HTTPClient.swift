@@ -46,7 +46,8 @@ struct HTTPClient {
         }
         let hostHeader = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
         var head = "POST \(target) HTTP/1.1\r\nHost: \(hostHeader)\r\nConnection: close\r\n"
-        head += "Content-Length: \(body.count)\r\nContent-Type: text/plain; charset=utf-8\r\n"
+        head += "Content-Length: \(body.count)\r\n"
+        if !headers.contains(where: { $0.0.lowercased() == "content-type" }) { head += "Content-Type: text/plain; charset=utf-8\r\n" }
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         head += "\r\n"
         if case .failure(let failure) = SocketCalls.send(Array(head.utf8) + body, on: connection, deadline: deadline) {
@@ -116,8 +117,11 @@ struct HTTPClient {
             let value = line.dropFirst("content-length:".count).trimmingSpaces
             guard let length = Int(value), length >= 0 else { return .failure(.notHTTP("a Content-Length of \"\(value.prefix(40))\"")) }
         }
+        let framing = framing(ofHead: bytes[0..<headEnd])
+        // A chunked body is read from where it starts, not copied first (answers are megabytes).
+        if framing == .chunked { return dechunk(bytes, from: headEnd + 4).map { Response(status: status, body: $0) } }
         let rest = Array(bytes[(headEnd + 4)...])
-        switch framing(ofHead: bytes[0..<headEnd]) {
+        switch framing {
         case .chunked:
             return dechunk(rest).map { Response(status: status, body: $0) }
         case .length(let length):
@@ -131,9 +135,11 @@ struct HTTPClient {
     }
 
     /// The body of a chunked transfer, or why the chunks do not add up.
-    static func dechunk(_ bytes: [UInt8]) -> Result<[UInt8], Failure> {
+    /// `start`: where the body begins in `bytes`.
+    static func dechunk(_ bytes: [UInt8], from start: Int = 0) -> Result<[UInt8], Failure> {
         var body: [UInt8] = []
-        var position = 0
+        body.reserveCapacity(max(0, bytes.count - start))
+        var position = start
         while true {
             guard let lineEnd = firstIndex(of: [13, 10], in: bytes, from: position) else {
                 return .failure(.cutShort("the chunked body ended after \(body.count) bytes, before its last chunk"))

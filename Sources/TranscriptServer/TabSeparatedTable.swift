@@ -2,48 +2,80 @@
 /// inside a field `\\`, `\t`, `\n`, `\r`, `\0`, `\b`, `\f`, `\'` escaped with a backslash; `\N`
 /// alone is NULL (nil). Strings are the server's bytes, read as UTF-8 (what tsearch sends is
 /// always valid UTF-8).
+///
+/// Read in one pass over the bytes: a field without a backslash becomes a string straight from
+/// its bytes; only a field with escapes is copied byte by byte. - Complexity: O(bytes).
 struct TabSeparatedTable {
     /// The rows, each its fields in the order of the `SELECT`.
     var rows: [[String?]]
 
     /// The table in `bytes`, or nil when a row's fields do not have the same count as the first's.
     init?(_ bytes: [UInt8]) {
-        rows = []
-        var fields: [String?] = []
-        var field: [UInt8] = []
+        var rows: [[String?]] = []
+        let parsed: Bool = bytes.withUnsafeBufferPointer { buffer in
+            var fields: [String?] = []
+            var index = 0
+            let end = buffer.count
+            while index < end {
+                // One field: up to the next tab or line end.
+                let start = index
+                var hasEscape = false
+                while index < end {
+                    let byte = buffer[index]
+                    if byte == 9 || byte == 10 { break }
+                    if byte == UInt8(ascii: "\\") {
+                        hasEscape = true
+                        index += 1
+                    }
+                    index += 1
+                }
+                guard index < end else { return false }
+                let field = UnsafeBufferPointer(rebasing: buffer[start..<min(index, end)])
+                if !hasEscape {
+                    fields.append(String(decoding: field, as: UTF8.self))
+                } else if field[0] == UInt8(ascii: "\\") && field[1] == UInt8(ascii: "N") {
+                    // `\N` first: NULL (as ClickHouse writes it, alone).
+                    fields.append(nil)
+                } else {
+                    fields.append(String(decoding: Self.unescaped(field), as: UTF8.self))
+                }
+                if buffer[index] == 10 {
+                    if let first = rows.first, first.count != fields.count { return false }
+                    rows.append(fields)
+                    fields = []
+                    fields.reserveCapacity(rows[0].count)
+                }
+                index += 1
+            }
+            return fields.isEmpty
+        }
+        guard parsed else { return nil }
+        self.rows = rows
+    }
+
+    /// A field's bytes with its escapes read.
+    private static func unescaped(_ field: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(field.count)
         var escaped = false
-        var isNull = false
-        for byte in bytes {
+        for byte in field {
             if escaped {
                 escaped = false
                 switch byte {
-                case UInt8(ascii: "t"): field.append(9)
-                case UInt8(ascii: "n"): field.append(10)
-                case UInt8(ascii: "r"): field.append(13)
-                case UInt8(ascii: "0"): field.append(0)
-                case UInt8(ascii: "b"): field.append(8)
-                case UInt8(ascii: "f"): field.append(12)
-                case UInt8(ascii: "N") where field.isEmpty: isNull = true
-                default: field.append(byte)
+                case UInt8(ascii: "t"): out.append(9)
+                case UInt8(ascii: "n"): out.append(10)
+                case UInt8(ascii: "r"): out.append(13)
+                case UInt8(ascii: "0"): out.append(0)
+                case UInt8(ascii: "b"): out.append(8)
+                case UInt8(ascii: "f"): out.append(12)
+                default: out.append(byte)
                 }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\\"):
+            } else if byte == UInt8(ascii: "\\") {
                 escaped = true
-            case 9, 10:
-                fields.append(isNull ? nil : String(decoding: field, as: UTF8.self))
-                field.removeAll(keepingCapacity: true)
-                isNull = false
-                if byte == 10 {
-                    if let first = rows.first, first.count != fields.count { return nil }
-                    rows.append(fields)
-                    fields.removeAll(keepingCapacity: true)
-                }
-            default:
-                field.append(byte)
+            } else {
+                out.append(byte)
             }
         }
-        guard fields.isEmpty && field.isEmpty else { return nil }
+        return out
     }
 }

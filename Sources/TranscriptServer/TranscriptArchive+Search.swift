@@ -12,6 +12,9 @@ extension TranscriptArchive {
         public var rowNumbers: [Int]
         /// The SQL that asked for them (for messages and the benchmark).
         public var sql: String
+        /// Every file's visible version when they were asked for, by path (what `rows(in:files:)`
+        /// can take instead of asking again).
+        public var files: [String: StoredFile] = [:]
     }
 
     /// How the rows are narrowed on the server.
@@ -32,7 +35,7 @@ extension TranscriptArchive {
         let filter = request.filter
         if !filter.files.isEmpty {
             let accepted = files.keys.filter { filter.acceptsFile($0) }.sorted()
-            guard !accepted.isEmpty else { return CandidateRows(corpus: Corpus(), rowNumbers: [], sql: "") }
+            guard !accepted.isEmpty else { return CandidateRows(corpus: Corpus(), rowNumbers: [], sql: "", files: files) }
             conditions.append("file IN (\(accepted.map(ClickHouseClient.literal).joined(separator: ", ")))")
         }
         if filter.after != nil || filter.before != nil { conditions.append("start_ms >= 0") }
@@ -49,10 +52,18 @@ extension TranscriptArchive {
 
     /// The visible rows `context` rows or fewer before and after each of `rows` (a file and a row
     /// number in it), the rows themselves included, and the first row of each gap between them:
-    /// what a listing shows around the hits found in the candidates. Asked for in pieces of at
-    /// most 500 spans. A row number outside `0...lastRowNumber` names no row and is skipped.
+    /// what a listing shows around the hits found in the candidates. A row number outside
+    /// `0...lastRowNumber` names no row and is skipped.
+    ///
+    /// Asked for by the table's key (`rows(in:)`), so the cost grows with the rows fetched and
+    /// the table's rows, not with their product.
     public func rows(around rows: [(file: String, row: Int)], context: Int) throws(ServerError) -> CandidateRows {
-        let files = try storedFiles()
+        try self.rows(in: Self.spans(around: rows, context: context))
+    }
+
+    /// The spans of row numbers `context` rows or fewer around each of `rows`, each widened by the
+    /// first row of the gap after it when another span of its file follows, in path and row order.
+    public static func spans(around rows: [(file: String, row: Int)], context: Int) -> [(file: String, range: ClosedRange<Int>)] {
         var spans: [(file: String, range: ClosedRange<Int>)] = []
         // Row numbers are a column of UInt32: anything else names no row, and clamping keeps
         // every sum below within Int.
@@ -70,14 +81,72 @@ extension TranscriptArchive {
         for index in spans.indices.dropLast() where spans[index + 1].file == spans[index].file {
             spans[index].range = spans[index].range.lowerBound...(spans[index].range.upperBound + 1)
         }
+        return spans
+    }
+
+    /// The most rows one statement of `rows(in:)` names one by one.
+    static let rowsPerStatement = 200_000
+    /// Spans longer than this are asked for as a range (`row BETWEEN`), not row by row.
+    public static let longSpan = 1_000
+
+    /// The visible rows in `spans` (row numbers of a file; numbers past a file's last row name
+    /// nothing), in path and row order.
+    ///
+    /// Short spans are named row by row in a small table sent with the statement (ClickHouse's
+    /// external data, `wanted`: file and row, up to `rowsPerStatement` rows), read as
+    /// `PREWHERE (file, row) IN wanted`: lookups by the MergeTree's key (file, row), one hash-set
+    /// probe per (file, row) read before any text is, rather than one condition per span on
+    /// every row, so a statement costs about what the candidates' scan costs however many rows it
+    /// names. The few spans longer than `longSpan` are ranges, ORed in.
+    /// - Complexity: O(rows fetched) on this side.
+    /// `files`: the archive's files as `storedFiles()` gave them for this search (nil: asked for).
+    public func rows(in spans: [(file: String, range: ClosedRange<Int>)], files known: [String: StoredFile]? = nil) throws(ServerError) -> CandidateRows {
+        let files: [String: StoredFile]
+        if let known { files = known } else { files = try storedFiles() }
+        var pairs: [(file: String, row: Int)] = []
+        var long: [(file: String, range: ClosedRange<Int>)] = []
+        for (file, range) in spans.sorted(by: { ($0.file, $0.range.lowerBound) < ($1.file, $1.range.lowerBound) }) {
+            let last = min(files[file].map { $0.rows - 1 } ?? Self.lastRowNumber, Self.lastRowNumber)
+            let lower = max(0, range.lowerBound), upper = min(range.upperBound, last)
+            guard lower <= upper else { continue }
+            if upper - lower >= Self.longSpan {
+                long.append((file, lower...upper))
+            } else {
+                for row in lower...upper where pairs.last.map({ $0.file != file || $0.row < row }) ?? true { pairs.append((file, row)) }
+            }
+        }
+        let visible = "generation GLOBAL IN (\(currentGenerations))"
         var fields: [[String?]] = []
         var sql = ""
-        for piece in stride(from: 0, to: spans.count, by: 500) {
-            let condition = spans[piece..<min(piece + 500, spans.count)].map {
+        for piece in stride(from: 0, to: pairs.count, by: Self.rowsPerStatement) {
+            var wanted: [UInt8] = []
+            var lastFile: String?
+            var field: [UInt8] = []
+            for (file, row) in pairs[piece..<min(piece + Self.rowsPerStatement, pairs.count)] {
+                if file != lastFile {
+                    lastFile = file
+                    field = ClickHouseClient.tabSeparatedField(file)
+                }
+                wanted += field
+                wanted += Array("\t\(row)\n".utf8)
+            }
+            sql = select(prewhere: "(file, row) IN wanted", where: visible)
+            fields += try client.rows(sql, with: .init(name: "wanted", structure: "file String, row UInt32", rows: wanted)).rows
+        }
+        for piece in stride(from: 0, to: long.count, by: 100) {
+            let ranges = long[piece..<min(piece + 100, long.count)].map {
                 "(file = \(ClickHouseClient.literal($0.file)) AND row BETWEEN \($0.range.lowerBound) AND \($0.range.upperBound))"
             }.joined(separator: " OR ")
-            sql = select(where: "generation GLOBAL IN (\(currentGenerations)) AND (\(condition))")
+            sql = select(where: "(\(ranges)) AND \(visible)")
             fields += try client.rows(sql).rows
+        }
+        // Pieces of long spans came after the pieces of rows: back in path and row order, once each.
+        if !long.isEmpty && (!pairs.isEmpty || long.count > 100) {
+            func key(_ fields: [String?]) -> (String, Int) {
+                ((fields.first ?? nil) ?? "", (fields.count > 1 ? fields[1].flatMap { Int($0) } : nil) ?? 0)
+            }
+            fields.sort { key($0) < key($1) }
+            fields = fields.enumerated().filter { $0.offset == 0 || key(fields[$0.offset - 1]) != key($0.element) }.map(\.element)
         }
         return try corpus(of: fields, files: files, sql: sql)
     }
@@ -100,14 +169,45 @@ extension TranscriptArchive {
     /// The greatest row number the rows table holds (its `row` column is a UInt32).
     static let lastRowNumber = Int(UInt32.max)
 
-    private func select(where condition: String) -> String {
+    private func select(prewhere: String? = nil, where condition: String) -> String {
         """
         SELECT file, row, text, start_ms, end_ms, speaker, has_speaker, title, has_title, line, cue, has_cue, href, element \
-        FROM \(address.rowsTable) WHERE \(condition) ORDER BY file, row FORMAT TabSeparated
+        FROM \(address.rowsTable) \(prewhere.map { "PREWHERE \($0) " } ?? "")WHERE \(condition) FORMAT TabSeparated
         """
     }
 
-    /// The rows of an answer to `select` as a corpus, one source per file, in the answer's order.
+    /// The positions of `answer`'s rows in path and row order. The server is not asked to sort
+    /// (18.16 sorts the whole answer even when its parts are stored in order, a third of a large
+    /// answer's time); its parts, and each shard's, come in key order, so this groups by file and
+    /// sorts only a file whose rows came out of order. A row without a file or number sorts first
+    /// (`corpus(of:)` then names it a bad answer).
+    static func keyOrder(of answer: [[String?]]) -> [Int] {
+        func number(_ fields: [String?]) -> Int { (fields.count > 1 ? fields[1].flatMap { Int($0) } : nil) ?? -1 }
+        var inOrder = true
+        for index in answer.indices.dropFirst() {
+            let a = (answer[index - 1].first ?? nil) ?? "", b = (answer[index].first ?? nil) ?? ""
+            if a > b || (a == b && number(answer[index - 1]) > number(answer[index])) {
+                inOrder = false
+                break
+            }
+        }
+        if inOrder { return Array(answer.indices) }
+        var byFile: [String: [Int]] = [:]
+        for index in answer.indices { byFile[(answer[index].first ?? nil) ?? "", default: []].append(index) }
+        var order: [Int] = []
+        order.reserveCapacity(answer.count)
+        for file in byFile.keys.sorted() {
+            guard var rows = byFile[file] else { continue }
+            let numbers = rows.map { number(answer[$0]) }
+            if zip(numbers, numbers.dropFirst()).contains(where: { $0 > $1 }) {
+                rows = zip(rows, numbers).sorted { $0.1 < $1.1 }.map(\.0)
+            }
+            order += rows
+        }
+        return order
+    }
+
+    /// The rows of an answer to `select` as a corpus, one source per file, in path and row order (`keyOrder(of:)`).
     private func corpus(of answer: [[String?]], files: [String: StoredFile], sql: String) throws(ServerError) -> CandidateRows {
         var corpus = Corpus()
         var numbers: [Int] = []
@@ -119,7 +219,8 @@ extension TranscriptArchive {
                 source: SourceInfo(path: path, format: stored?.format ?? "", encoding: stored?.encoding ?? "utf-8", facts: stored?.facts), rows: rows))
             pending = nil
         }
-        for fields in answer {
+        for position in Self.keyOrder(of: answer) {
+            let fields = answer[position]
             guard fields.count == 14, let path = fields[0], let number = fields[1].flatMap({ Int($0) }),
                   let start = fields[3].flatMap({ Int64($0) }), let end = fields[4].flatMap({ Int64($0) }),
                   let line = fields[9].flatMap({ Int($0) }), let element = fields[13].flatMap({ Int($0) })
@@ -142,7 +243,7 @@ extension TranscriptArchive {
             numbers.append(number)
         }
         finish()
-        return CandidateRows(corpus: corpus, rowNumbers: numbers, sql: sql)
+        return CandidateRows(corpus: corpus, rowNumbers: numbers, sql: sql, files: files)
     }
 
     /// The SQL that holds for a row containing one of `prefilter`'s needles.

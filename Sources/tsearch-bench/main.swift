@@ -1,7 +1,7 @@
 // tsearch-bench: the numbers behind TranscriptSearch's speed claims (the README's performance section).
 //
 //   swift run -c release tsearch-bench [--quick] [--rows N] [--runs K]
-//       [--section load|search|suggest|process|export|epub|typing|navigation|server|bool|all] [--python PYTHON-WITH-EBOOKLIB]
+//       [--section load|search|suggest|process|export|epub|typing|navigation|server|bool|all] [--scale 1m|10m] [--python PYTHON-WITH-EBOOKLIB]
 //
 // Builds a deterministic corpus (1,000,000 meeting-style rows by default, 100,000 with --quick; see
 // CorpusGenerator for the mix of accents, CJK and emoji), written once as SubRip, WebVTT, JSON and
@@ -40,6 +40,10 @@ struct Options {
     /// A Python with ebooklib, beautifulsoup4 and lxml (e.g. the venv Scripts/realepubs/fetch.sh
     /// makes), to time ebooklib reading the same book in the same run.
     var python: String?
+    /// `--scale 1m|10m`: the server section's archive of meetings (1,000,000 rows in 1,000 files,
+    /// or 10,000,000 in 10,000), alone; nil: an archive of `rows` rows (1,000 a file) before the
+    /// in-process comparison.
+    var scale: Int?
     /// Only time the engine of this query on the corpus, 20 runs in a row, and print
     /// `engine-loop HITS SECONDS` (the median): run as a child process by the search section, so
     /// that each engine is timed in a process of its own.
@@ -54,12 +58,20 @@ struct Options {
             case "--runs": runs = max(1, Int(rest.popFirst() ?? "") ?? runs); runsGiven = true
             case "--section": section = rest.popFirst() ?? section
             case "--python": python = rest.popFirst()
+            case "--scale":
+                switch rest.popFirst() {
+                case "1m": scale = 1_000_000
+                case "10m": scale = 10_000_000
+                default:
+                    FileHandle.standardError.write(Data("tsearch-bench: --scale takes 1m or 10m\n".utf8))
+                    exit(2)
+                }
             case "--quick": quick = true
             case "--generate-only": generateOnly = true
             case "--engine-loop": engineLoop = (rest.popFirst() ?? "", SearchOptions())
             case "--regex": engineLoop?.options.syntax = .regularExpression
             default:
-                FileHandle.standardError.write(Data("usage: tsearch-bench [--quick] [--rows N] [--runs K] [--section load|search|suggest|process|export|epub|typing|navigation|server|bool|all] [--python PATH]\n".utf8))
+                FileHandle.standardError.write(Data("usage: tsearch-bench [--quick] [--rows N] [--runs K] [--section load|search|suggest|process|export|epub|typing|navigation|server|bool|all] [--scale 1m|10m] [--python PATH]\n".utf8))
                 exit(2)
             }
         }
@@ -339,7 +351,7 @@ if options.wants("process") {
 
 var corpus = Corpus()
 if options.wants("load") || options.wants("search") || options.wants("suggest") || options.wants("export") || options.wants("typing")
-    || options.wants("server") || options.wants("bool") {
+    || (options.wants("server") && options.scale == nil) || options.wants("bool") {
     // As `tsearch` loads: the bytes read in place into a corpus (`loadCorpus`), and, for the
     // library's callers, as rows (`load`, through a string).
     print("\nload                         corpus      rows/s      MB/s       rows")
@@ -468,7 +480,10 @@ if options.wants("bool") {
 // MARK: Server (ServerBench.swift)
 
 if options.wants("server") {
-    try ServerBench.run(corpus: corpus, queries: queries, runs: options.runs)
+    let rows = options.scale ?? options.rows
+    try ServerBench.runArchive(
+        rows: rows, files: max(1, rows / 1000), runs: options.runs, corpusFolder: folder.deletingLastPathComponent(), scratch: scratch)
+    if options.scale == nil { try ServerBench.run(corpus: corpus, queries: queries, runs: options.runs) }
 }
 
 /// The `Regex` reference's hits, row by row on one core (each transcript's joined text, across

@@ -82,6 +82,27 @@ struct ServerEndToEndTests {
         #expect(try TSearch.run(["show"], environment: state).stdout.contains("hit 121 of 121"), "the failed search left the saved one as it was")
     }
 
+    /// `-c`, `-l` and `-q` show no rows, yet the search they save steps through its hits with the
+    /// same context as over the files.
+    @Test(arguments: [["-c"], ["-l"], ["-q"], ["-C", "1"]])
+    func nextAfterASearchThroughTheServerShowsWhatItShowsOverTheFiles(options: [String]) throws {
+        let servers = try LocalClickHouse(.singleNode)
+        defer { servers.stop() }
+        let url = servers.url(table: "stepped")
+        #expect(try TSearch.run(["index", "--server", url, "Samples"]).status == 0)
+        let served = try TSearch.temporaryDirectory(), local = try TSearch.temporaryDirectory()
+        let servedState = ["TSEARCH_STATE": served.appendingPathComponent("session.json").path]
+        let localState = ["TSEARCH_STATE": local.appendingPathComponent("session.json").path]
+        let search = try TSearch.run(["search"] + options + ["--server", url, "café"], environment: servedState)
+        let over = try TSearch.run(["search"] + options + ["café", "Samples"], environment: localState)
+        #expect(search.status == over.status && search.status == 0, "\(search.stderr)")
+        for step in [["show"], ["next"], ["next"], ["prev"], ["goto", "3"]] {
+            let a = try TSearch.run(step + ["--color", "never"], environment: servedState)
+            let b = try TSearch.run(step + ["--color", "never"], environment: localState)
+            #expect(a.stdout == b.stdout && a.status == b.status, "\(options) \(step): \(a.stdout)\(a.stderr) ≠ \(b.stdout)")
+        }
+    }
+
     @Test func serverErrorsAreClearAndExitTwo() throws {
         let servers = try LocalClickHouse(.singleNode)
         defer { servers.stop() }
@@ -95,6 +116,7 @@ struct ServerEndToEndTests {
             (["search", "--server", servers.url(table: "t"), "-E", "\\d{4}\\s\\w+"], "--scan lets it"),
             (["search", "--server", servers.url(table: "t"), "--across-cues", "budget"], "--across-cues cannot go through a server"),
             (["index", "Samples/planning.srt"], "index needs a server"),
+            (["search", "--server", servers.url(table: "t"), "--bool", "budget AND plan"], "--bool does not combine with --server yet"),
         ]
         for (arguments, message) in cases {
             let outcome = try TSearch.run(arguments)

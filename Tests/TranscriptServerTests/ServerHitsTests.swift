@@ -26,6 +26,69 @@ struct ServerHitsTests {
         #expect(compared > 500, "the queries find hits to compare")
     }
 
+    /// The rows around hits are the files' own rows, asked for by the table's key (file, row):
+    /// one `(file, row) IN (…)` set per statement, not one condition per span, whose cost grew as
+    /// spans × table rows.
+    @Test(arguments: [LocalClickHouse.Layout.singleNode, .twoShards])
+    func theRowsAroundHitsAreTheFilesOwnRowsAskedForByTheKey(layout: LocalClickHouse.Layout) throws {
+        let corpus = ServerFixture.generated(files: 4, rows: 2500)
+        let archive = try ServerFixture.archive(on: layout, prefix: "around")
+        _ = try archive.index(ServerFixture.files(of: corpus), of: corpus, batchBytes: 256 << 10)
+        let paths = corpus.sources.map(\.path)
+        // Both ends of files, neighbours whose contexts touch, a gap of one row, a lone row.
+        let named: [(file: String, row: Int)] = [
+            (paths[0], 0), (paths[0], 4), (paths[0], 9), (paths[0], 2499), (paths[1], 1000), (paths[1], 1006),
+            (paths[2], 7), (paths[3], 2498), (paths[3], 1200),
+        ]
+        for context in [0, 1, 2, 5] {
+            let fetched = try archive.rows(around: named, context: context)
+            #expect(Self.named(fetched) == Self.expected(TranscriptArchive.spans(around: named, context: context), in: corpus), "context \(context)")
+            #expect(fetched.sql.contains("PREWHERE (file, row) IN wanted") && !fetched.sql.contains(" OR "), "\(fetched.sql.prefix(300))")
+        }
+        // Spans too long to name row by row are ranges; overlapping spans give each row once.
+        let spans: [(file: String, range: ClosedRange<Int>)] = [
+            (paths[1], 0...1800), (paths[1], 1700...1710), (paths[2], 3...3), (paths[0], 2400...4000), (paths[3], 100...1200),
+        ]
+        #expect(Self.named(try archive.rows(in: spans)) == Self.expected(spans, in: corpus))
+    }
+
+    /// Tens of thousands of rows named one by one are one statement ClickHouse takes (as
+    /// `(file, row) IN ((…), …)` literals they passed its limits of 256 KiB and 50,000
+    /// syntax-tree elements): they travel as a table beside it.
+    @Test func aStatementNamingTensOfThousandsOfRowsIsAccepted() throws {
+        let corpus = ServerFixture.generated(files: 2, rows: 12_000)
+        let archive = try ServerFixture.archive(on: .singleNode, prefix: "many")
+        _ = try archive.index(ServerFixture.files(of: corpus), of: corpus, batchBytes: 1 << 20)
+        // Spans short enough to be named row by row, every row of both files.
+        let spans: [(file: String, range: ClosedRange<Int>)] = corpus.sources.indices.flatMap { source in
+            stride(from: 0, to: corpus.rows(ofSource: source).count, by: 500).map { (file: corpus.sources[source].path, range: $0...($0 + 499)) }
+        }
+        let fetched = try archive.rows(in: spans)
+        #expect(fetched.corpus.rowCount == corpus.rowCount)
+        #expect(Self.named(fetched) == Self.expected(spans, in: corpus))
+    }
+
+    /// (file, row number, text) of the rows the server sent, in its order.
+    static func named(_ rows: TranscriptArchive.CandidateRows) -> [String] {
+        rows.corpus.sources.indices.flatMap { source in
+            rows.corpus.rows(ofSource: source).map { "\(rows.corpus.sources[source].path)#\(rows.rowNumbers[$0]) \(rows.corpus.text(ofRow: $0))" }
+        }
+    }
+
+    /// (file, row number, text) of the rows of `corpus` in `spans`, in path and row order, once each.
+    static func expected(_ spans: [(file: String, range: ClosedRange<Int>)], in corpus: Corpus) -> [String] {
+        var rows: Set<[String]> = []
+        var out: [(String, Int, String)] = []
+        for (file, range) in spans {
+            guard let source = corpus.sources.firstIndex(where: { $0.path == file }) else { continue }
+            let all = corpus.rows(ofSource: source)
+            for number in range where number < all.count && rows.insert([file, String(number)]).inserted {
+                out.append((file, number, corpus.text(ofRow: all.lowerBound + number)))
+            }
+        }
+        return out.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map { "\($0.0)#\($0.1) \($0.2)" }
+    }
+
     @Test func theNeedlesOfAQueryCoverItsHardSpellings() throws {
         // `k` may be the Kelvin sign; `é` may be decomposed; ASCII runs fold case only when asked.
         let kelvin = try #require(RowPrefilter(SearchRequest(text: "kelvin")))

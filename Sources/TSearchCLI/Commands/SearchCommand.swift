@@ -53,6 +53,9 @@ struct SearchCommand {
                 throw CommandError.usage(UsageError("--count and --json do not combine: the JSON summary has the counts"))
             }
             server = raw.server ?? (given.isEmpty ? environment.variables["TSEARCH_SERVER"].flatMap { $0.isEmpty ? nil : $0 } : nil)
+            if server != nil && request.options.syntax == .boolean {
+                throw CommandError.usage(UsageError("--bool does not combine with --server yet"))
+            }
             scan = raw.scan
             paths = server == nil ? environment.defaultPaths(given) : []
             output = raw.quiet ? .quiet : raw.json ? .json : raw.filesWithMatches ? .files : raw.countOnly ? .count : .listing
@@ -80,7 +83,10 @@ struct SearchCommand {
             // Rows from the server instead of files (ServerRows): the rest is the same search.
             do {
                 let rows = try ServerRows.load(
-                    url: server, request: settings.request, scan: settings.scan, context: max(settings.contextBefore, settings.contextAfter, 2), environment: environment)
+                    url: server, request: settings.request, scan: settings.scan, context: max(settings.contextBefore, settings.contextAfter, 2),
+                    contextLimit: [.listing, .json].contains(settings.output) && settings.contextBefore + settings.contextAfter > 0
+                        ? ServerRows.contextRowsLimit : ServerRows.unshownContextRowsLimit,
+                    environment: environment)
                 flow.source = rows
                 fetched = rows
             } catch {

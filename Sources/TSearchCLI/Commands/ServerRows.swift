@@ -54,8 +54,10 @@ enum ServerRows {
     ///   `SearchAbandoned` (the matcher ran out of time), `NeedsScan` when no literal narrows the
     ///   rows and `scan` is not given.
     /// `context`: the rows on either side of each row with a hit to fetch as well (for `-C`, and
-    /// for `next`/`prev`, which show 2).
-    static func load(url: String, request: SearchRequest, scan: Bool, context: Int, environment: CommandEnvironment) throws -> FetchedRows {
+    /// for `next`/`prev`, which show 2), for at most `contextLimit` rows with hits.
+    static func load(
+        url: String, request: SearchRequest, scan: Bool, context: Int, contextLimit: Int = contextRowsLimit, environment: CommandEnvironment
+    ) throws -> FetchedRows {
         let address = try ServerAddress(url)
         if request.options.spanning == .acrossRows { throw NeedsScan(request: request) }
         let narrowing: TranscriptArchive.Narrowing
@@ -72,7 +74,8 @@ enum ServerRows {
         let archive = TranscriptArchive(client: client)
         let candidates = try archive.candidates(for: request, narrowing: narrowing)
         let rows = try rowsAroundHits(
-            candidates, request: request, context: context, archive: archive, budget: Budget(timeout: environment.searchTimeout, deadline: deadline))
+            candidates, request: request, context: context, contextLimit: contextLimit, archive: archive,
+            budget: Budget(timeout: environment.searchTimeout, deadline: deadline))
         var sources = LoadedSources()
         sources.streams = [streamPrefix + address.description]
         var fetched = FetchedRows(loaded: LoadedCorpus(corpus: rows, sources: sources))
@@ -92,14 +95,25 @@ enum ServerRows {
 
     /// The most rows with hits whose neighbours are fetched for context; past it only the rows
     /// with hits are kept (a listing then shows no context rows rather than unrelated ones).
-    static let contextRowsLimit = 20_000
+    /// Neighbours are asked for by the table's key, so this bounds the table sent with the
+    /// statement (about five rows a hit row), not a cost that grew with hits × table rows.
+    static let contextRowsLimit = 200_000
+
+    /// The same for a search that shows no context (`-c`, `-l`, `-q`, a listing without `-C`):
+    /// its context serves only the saved search's `next`, so past this many rows with hits it
+    /// keeps only those rows (`next` then shows a hit without its neighbours).
+    static let unshownContextRowsLimit = 20_000
 
     /// The rows a listing and the saved search show: the rows with hits among `candidates` and,
-    /// for up to `contextRowsLimit` of them, `context` rows on either side (fetched again, so they
-    /// are the file's real neighbours, not other candidates). Hits are the same on these rows:
-    /// a row that was not a candidate has none.
+    /// for up to `contextLimit` of them, `context` rows on either side (the file's real
+    /// neighbours, not other candidates). Hits are the same on these rows: a row that was not a
+    /// candidate has none.
+    ///
+    /// Only the neighbours that were not candidates are asked for, by the table's key
+    /// (`TranscriptArchive.rows(in:)`); `context` 0 asks for nothing.
     static func rowsAroundHits(
-        _ candidates: TranscriptArchive.CandidateRows, request: SearchRequest, context: Int, archive: TranscriptArchive, budget: Budget
+        _ candidates: TranscriptArchive.CandidateRows, request: SearchRequest, context: Int, contextLimit: Int = contextRowsLimit,
+        archive: TranscriptArchive, budget: Budget
     ) throws -> Corpus {
         let corpus = candidates.corpus
         let runner = try request.runner()
@@ -114,16 +128,73 @@ enum ServerRows {
             throw SearchAbandoned(description: SearchExecution.abandonedMessage(timeout: timeout, runner: runner, request: request))
         }
         let hitRows = index.rowsWithHits
+        guard context > 0, hitRows.count <= contextLimit, !hitRows.isEmpty else {
+            // Every candidate holds a hit (a plain word's usual case): the candidates are the rows.
+            if hitRows.count == corpus.rowCount { return corpus }
+            var kept = Corpus()
+            for source in corpus.sources.indices {
+                let rows = corpus.rows(ofSource: source).filter { !index.hits(inRow: $0).isEmpty }
+                guard !rows.isEmpty else { continue }
+                kept.append(Transcript(source: corpus.sources[source], rows: rows.map { corpus.row(at: $0) }))
+            }
+            return kept
+        }
         let named = hitRows.map { (file: corpus.sources[corpus.source(ofRow: $0)].path, row: candidates.rowNumbers[$0]) }
-        if hitRows.count <= contextRowsLimit && !hitRows.isEmpty {
-            return try archive.rows(around: named, context: context).corpus
+        let spans = TranscriptArchive.spans(around: named, context: context)
+        // Each file's candidates by row number: what is already here.
+        var sourceOfPath: [String: Int] = [:]
+        for source in corpus.sources.indices { sourceOfPath[corpus.sources[source].path] = source }
+        func candidate(_ file: String, _ number: Int) -> Int? {
+            guard let source = sourceOfPath[file] else { return nil }
+            let rows = corpus.rows(ofSource: source)
+            var low = rows.lowerBound, high = rows.upperBound
+            while low < high {
+                let middle = (low + high) / 2
+                if candidates.rowNumbers[middle] < number { low = middle + 1 } else { high = middle }
+            }
+            return low < rows.upperBound && candidates.rowNumbers[low] == number ? low : nil
         }
-        var kept = Corpus()
-        for source in corpus.sources.indices {
-            let rows = corpus.rows(ofSource: source).filter { !index.hits(inRow: $0).isEmpty }
-            guard !rows.isEmpty else { continue }
-            kept.append(Transcript(source: corpus.sources[source], rows: rows.map { corpus.row(at: $0) }))
+        var kept: [String: [(number: Int, row: Row)]] = [:]
+        var missing: [(file: String, range: ClosedRange<Int>)] = []
+        for (file, range) in spans {
+            var start: Int?
+            // Long spans (a large -C) are not walked row by row here: the server sends them whole.
+            if range.count > TranscriptArchive.longSpan {
+                missing.append((file, range))
+                continue
+            }
+            for number in range {
+                if let row = candidate(file, number) {
+                    kept[file, default: []].append((number, corpus.row(at: row)))
+                    if let first = start { missing.append((file, first...(number - 1))) }
+                    start = nil
+                } else if start == nil {
+                    start = number
+                }
+            }
+            if let first = start { missing.append((file, first...range.upperBound)) }
         }
-        return kept
+        if !missing.isEmpty {
+            let fetched = try archive.rows(in: missing, files: candidates.files)
+            for source in fetched.corpus.sources.indices {
+                let file = fetched.corpus.sources[source].path
+                for row in fetched.corpus.rows(ofSource: source) {
+                    kept[file, default: []].append((fetched.rowNumbers[row], fetched.corpus.row(at: row)))
+                }
+            }
+        }
+        var merged = Corpus()
+        for file in kept.keys.sorted() {
+            guard let source = sourceOfPath[file], var rows = kept[file] else { continue }
+            rows.sort { $0.number < $1.number }
+            var list: [Row] = []
+            for (offset, entry) in rows.enumerated() where offset == 0 || rows[offset - 1].number != entry.number {
+                var row = entry.row
+                row.id = RowID(source: merged.sources.count, index: list.count)
+                list.append(row)
+            }
+            merged.append(Transcript(source: corpus.sources[source], rows: list))
+        }
+        return merged
     }
 }
