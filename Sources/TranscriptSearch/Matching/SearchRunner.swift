@@ -84,7 +84,9 @@ public struct SearchRunner: Sendable {
             return index
         }
         if spanning == .acrossRows {
-            return try searchAcrossRows(corpus, matcher: matcher, until: deadline, isCancelled: isCancelled)
+            var index = try searchAcrossRows(corpus, matcher: matcher, until: deadline, isCancelled: isCancelled)
+            if let fuzzy = matcher as? any MeasuresEdits { fuzzy.measureEdits(of: &index, in: corpus) }
+            return index
         }
         let spans = searchedSpans(corpus, candidates: candidates)
         let found: Result<HitList, Interruption> = corpus.withTextBuffer { bytes, offsets in

@@ -31,7 +31,7 @@ package struct WindowReference: Sendable {
         let positive = stream.indices.filter { !terms.isNegated[stream[$0].term] }
         let negative = stream.indices.filter { terms.isNegated[stream[$0].term] }
 
-        var windows: [(row: Int, window: HitWindow)] = []
+        var windows: [(row: Int, window: HitWindow, edits: Int)] = []
         var firstUnused = 0  // into `positive`
         var reached = Int.min
         for end in positive.indices {

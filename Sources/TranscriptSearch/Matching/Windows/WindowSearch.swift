@@ -38,7 +38,7 @@ struct WindowSearch: Sendable {
         let limit = places.limit
         let termCount = terms.runners.count
 
-        var windows: [(row: Int, window: HitWindow)] = []
+        var windows: [(row: Int, window: HitWindow, edits: Int)] = []
         var counts = [Int](repeating: 0, count: termCount)
         // Indices into `positive` of the window's ends, and the hits' places in monotone queues
         // for the least `lo` and the greatest `hi` inside the window.

@@ -71,6 +71,8 @@ struct WindowTerms: Sendable {
         var range: Range<Int>
         var begin: Int
         var end: Int
+        /// Its edits (`SearchOptions.fuzzy`; 0 when exact).
+        var edits = 0
     }
 
     /// Every term's hits, in the order of their beginnings (ties by term), within `deadline`.
@@ -85,7 +87,8 @@ struct WindowTerms: Sendable {
                 stream.append(TermHit(
                     term: term, row: hit.row, range: hit.utf8Range,
                     begin: Self.place(row: hit.row, offset: hit.utf8Range.lowerBound, in: corpus),
-                    end: Self.place(row: hit.row, offset: hit.utf8Range.upperBound, in: corpus)))
+                    end: Self.place(row: hit.row, offset: hit.utf8Range.upperBound, in: corpus),
+                    edits: index.edits(ofHitAt: position)))
             }
         }
         stream.sort { ($0.begin, $0.term) < ($1.begin, $1.term) }
@@ -100,8 +103,9 @@ struct WindowTerms: Sendable {
     }
 
     /// The window made of `hits` (one window's stream hits, in order): recorded against the first
-    /// one's row, its terms the hits' ranges in that row's coordinates, overlapping ones merged.
-    static func window(of hits: ArraySlice<TermHit>) -> (row: Int, window: HitWindow) {
+    /// one's row, its terms the hits' ranges in that row's coordinates, overlapping ones merged;
+    /// its edits are its hits' together.
+    static func window(of hits: ArraySlice<TermHit>) -> (row: Int, window: HitWindow, edits: Int) {
         let first = hits[hits.startIndex]
         let origin = first.begin - first.range.lowerBound
         var terms: [Range<Int>] = []
@@ -113,12 +117,12 @@ struct WindowTerms: Sendable {
                 terms.append(range)
             }
         }
-        return (first.row, HitWindow(terms: terms))
+        return (first.row, HitWindow(terms: terms), hits.reduce(0) { $0 + $1.edits })
     }
 
     /// The index of `windows` (by row, in order) over `corpus`: a window of one term is a plain
     /// hit, so a query of one word gives the very index of a one-word search.
-    static func index(of windows: [(row: Int, window: HitWindow)], rowCount: Int) -> HitIndex {
+    static func index(of windows: [(row: Int, window: HitWindow, edits: Int)], rowCount: Int) -> HitIndex {
         var index = HitIndex(rowCount: rowCount)
         var next = 0
         for row in 0..<rowCount {
@@ -131,6 +135,7 @@ struct WindowTerms: Sendable {
                 index.append(row: row, windows: own)
             }
         }
+        for (position, window) in windows.enumerated() where window.edits != 0 { index.setEdits(window.edits, ofHitAt: position) }
         return index
     }
 }

@@ -1,0 +1,305 @@
+import TranscriptModel
+
+/// Finds a `--fuzzy` query's hits fast, with the rules `FuzzyQuery` states and `FuzzyReference`
+/// defines (the tests and the benchmark hold it to that reference on generated and real text).
+///
+/// ```
+///  row        Kubernetis is on the rodmap.            bytes; a row with any non-ASCII byte is
+///                                                     read character by character instead
+///  words      kubernetis|is|on|the|rodmap             folded units (one UInt32 a character:
+///                                                     its folded scalar, or an id)
+///  gate       |len(word) − len(query unit)| ≤ budget  most words fail it, at no cost
+///  distance   optimal string alignment, cut off      only for the words that pass the gate
+///             at the budget
+///  phrase     the same unit by unit, over words split by whitespace only
+/// ```
+///
+/// Exact by construction: the gate is a bound no match can fail (a distance is at least the
+/// difference of the lengths), and the rest computes what the reference computes, on the same
+/// units. Characters fold one at a time; a folded character of one scalar is that scalar, one of
+/// several is an id given to the query's own such characters (any other one in the text is a unit
+/// no query character equals).
+struct FuzzyMatcher: Matcher {
+    let query: FuzzyQuery
+    /// Each query word as units.
+    let words: [[UInt32]]
+    /// Each query word joined with the next, as units (one fewer than `words`).
+    let joinedWords: [[UInt32]]
+    /// The budgets of each word, and of each word joined with the next.
+    let budgets: [Int]
+    let joinedBudgets: [Int]
+    /// The units of the ASCII characters (index: the byte), and whether each is a word character.
+    let asciiUnits: [UInt32]
+    let asciiIsWord: [Bool]
+    /// The query's folded characters of several scalars, and their units.
+    let multiScalarUnits: [String: UInt32]
+
+    /// A unit no query character has.
+    static let foreignUnit: UInt32 = 0xFFFF_FFFF
+
+    /// The fast matcher of `query` (its options' `fuzzy` is assumed).
+    /// - Throws: `QueryError` when the query has no word.
+    init(_ query: Query) throws(QueryError) {
+        let fuzzy = try FuzzyQuery(query)
+        self.query = fuzzy
+        var multi: [String: UInt32] = [:]
+        for word in fuzzy.words {
+            for folded in word where folded.unicodeScalars.count != 1 && multi[folded] == nil {
+                multi[folded] = 0x11_0000 + UInt32(multi.count)
+            }
+        }
+        multiScalarUnits = multi
+        func unit(_ folded: String) -> UInt32 {
+            if folded.unicodeScalars.count == 1, let scalar = folded.unicodeScalars.first { return scalar.value }
+            return multi[folded] ?? Self.foreignUnit
+        }
+        let words = fuzzy.words.map { $0.map(unit) }
+        self.words = words
+        joinedWords = zip(words, words.dropFirst()).map { $0 + $1 }
+        budgets = words.indices.map { fuzzy.budget(ofWord: $0, joined: false) }
+        joinedBudgets = words.indices.dropLast().map { fuzzy.budget(ofWord: $0, joined: true) }
+        asciiUnits = (0..<128).map { byte in unit(fuzzy.folding.fold(Character(Unicode.Scalar(UInt8(byte))))) }
+        asciiIsWord = (0..<128).map { byte in CharacterFolding.isWordCharacter(Character(Unicode.Scalar(UInt8(byte)))) }
+    }
+
+    /// The unit of a character of the text.
+    func unit(of character: Character) -> UInt32 {
+        if let ascii = character.asciiValue, character.unicodeScalars.count == 1 { return asciiUnits[Int(ascii)] }
+        let folded = query.folding.fold(character)
+        if folded.unicodeScalars.count == 1, let scalar = folded.unicodeScalars.first { return scalar.value }
+        return multiScalarUnits[folded] ?? Self.foreignUnit
+    }
+
+    func ranges(in text: String) -> [Range<String.Index>] {
+        HitList.ranges(in: text) { bytes, offsets in
+            // One row, no deadline: nothing interrupts it.
+            (try? hits(in: RowBuffer(bytes: bytes, offsets: offsets), rows: 0..<1, until: nil)) ?? HitList()
+        }
+    }
+
+    func hits(in buffer: RowBuffer, rows: Range<Int>, until deadline: ContinuousClock.Instant?) throws(SearchRunner.Interruption) -> HitList {
+        var hits = HitList()
+        var row = RowWords()
+        var scratch = [Int?](repeating: nil, count: (words.count + 1) * (2 * words.count + 1))
+        var candidates: [Candidate] = []
+        let clock = ContinuousClock()
+        for (count, index) in rows.enumerated() {
+            if count % 4096 == 4095, let deadline, clock.now > deadline { throw .deadlinePassed(row: index) }
+            let start = buffer.offsets[index], end = buffer.offsets[index + 1]
+            let bytes = UnsafeBufferPointer(rebasing: buffer.bytes[start..<end])
+            if !row.readASCII(bytes, units: asciiUnits, isWord: asciiIsWord) {
+                row.readCharacters(String(decoding: bytes, as: UTF8.self), unit: unit(of:))
+            }
+            candidates.removeAll(keepingCapacity: true)
+            for word in 0..<row.count {
+                if let (count, edits) = bestMatch(from: word, in: row, scratch: &scratch) {
+                    candidates.append(Candidate(start: word, count: count, edits: edits))
+                }
+            }
+            for candidate in Self.kept(&candidates) {
+                hits.append(
+                    row: index, start: Int(row.byteStarts[candidate.start]),
+                    end: Int(row.byteEnds[candidate.start + candidate.count - 1]), edits: candidate.edits)
+            }
+        }
+        return hits
+    }
+
+    /// A word's best match: from word `start`, `count` words, `edits` edits.
+    struct Candidate {
+        var start: Int
+        var count: Int
+        var edits: Int
+    }
+
+    /// The hits among `candidates` (in order of their start): where two overlap, fewer edits win,
+    /// then the earlier one; in order of their start.
+    static func kept(_ candidates: inout [Candidate]) -> [Candidate] {
+        guard candidates.count > 1 else { return candidates }
+        // Without overlaps (the common case) every candidate is kept.
+        if zip(candidates, candidates.dropFirst()).allSatisfy({ $0.start + $0.count <= $1.start }) { return candidates }
+        var kept: [Candidate] = []
+        for candidate in candidates.sorted(by: { ($0.edits, $0.start) < ($1.edits, $1.start) })
+        where !kept.contains(where: { $0.start < candidate.start + candidate.count && candidate.start < $0.start + $0.count }) {
+            kept.append(candidate)
+        }
+        return kept.sorted { $0.start < $1.start }
+    }
+
+    /// The match from word `start` of `row` with the fewest edits, then the fewest words.
+    @inline(__always)
+    private func bestMatch(from start: Int, in row: RowWords, scratch: inout [Int?]) -> (count: Int, edits: Int)? {
+        let units = words.count
+        if units == 1 {
+            // One word: the word itself, or it and the next joined.
+            var best: (count: Int, edits: Int)?
+            if let distance = distance(ofWord: 0, joined: false, toWords: start..<start + 1, in: row) { best = (1, distance) }
+            if best?.edits != 0, start + 1 < row.count, row.spaced[start],
+               let distance = distance(ofWord: 0, joined: false, toWords: start..<start + 2, in: row),
+               best.map({ distance + 1 < $0.edits }) ?? true {
+                best = (2, distance + 1)
+            }
+            return best
+        }
+        let width = 2 * units + 1
+        for cell in scratch.indices { scratch[cell] = nil }
+        scratch[0] = 0
+        var reachedAny = false
+        for j in 0..<units {
+            for d in 0..<width {
+                guard let sofar = scratch[j * width + d] else { continue }
+                let word = start + d
+                guard word < row.count, d == 0 || row.spaced[word - 1] else { continue }
+                func relax(_ j: Int, _ d: Int, _ value: Int) {
+                    if scratch[j * width + d].map({ value < $0 }) ?? true { scratch[j * width + d] = value }
+                }
+                if let distance = distance(ofWord: j, joined: false, toWords: word..<word + 1, in: row) {
+                    relax(j + 1, d + 1, sofar + distance)
+                    reachedAny = true
+                }
+                if word + 1 < row.count, row.spaced[word],
+                   let distance = distance(ofWord: j, joined: false, toWords: word..<word + 2, in: row) {
+                    relax(j + 1, d + 2, sofar + distance + 1)
+                    reachedAny = true
+                }
+                if j + 1 < units, let distance = distance(ofWord: j, joined: true, toWords: word..<word + 1, in: row) {
+                    relax(j + 2, d + 1, sofar + distance + 1)
+                    reachedAny = true
+                }
+            }
+            if j == 0 && !reachedAny { return nil }
+        }
+        var best: (count: Int, edits: Int)?
+        for d in 1..<width {
+            guard let edits = scratch[units * width + d] else { continue }
+            if best.map({ edits < $0.edits }) ?? true { best = (d, edits) }
+        }
+        return best
+    }
+
+    /// The distance of query word `word` (joined with the next one) to the text words `words` of
+    /// `row` joined, or nil past its budget.
+    @inline(__always)
+    private func distance(ofWord word: Int, joined: Bool, toWords range: Range<Int>, in row: RowWords) -> Int? {
+        let pattern = joined ? joinedWords[word] : words[word]
+        let budget = joined ? joinedBudgets[word] : budgets[word]
+        let lower = Int(row.unitStarts[range.lowerBound]), upper = Int(row.unitEnds[range.upperBound - 1])
+        let length = upper - lower
+        guard abs(length - pattern.count) <= budget else { return nil }
+        let text = row.units[lower..<upper]
+        if budget == 0 { return text.elementsEqual(pattern) ? 0 : nil }
+        return boundedAlignmentDistance(pattern[...], text, bound: budget)
+    }
+}
+
+/// One row read as words: the folded units of its word characters back to back, each word's
+/// span of units and of bytes, and whether only whitespace lies between a word and the next.
+/// Reused from row to row.
+struct RowWords {
+    var units: [UInt32] = []
+    var unitStarts: [Int32] = []
+    var unitEnds: [Int32] = []
+    var byteStarts: [Int32] = []
+    var byteEnds: [Int32] = []
+    var spaced: [Bool] = []
+
+    /// The number of words.
+    var count: Int { unitStarts.count }
+
+    private mutating func clear() {
+        units.removeAll(keepingCapacity: true)
+        unitStarts.removeAll(keepingCapacity: true)
+        unitEnds.removeAll(keepingCapacity: true)
+        byteStarts.removeAll(keepingCapacity: true)
+        byteEnds.removeAll(keepingCapacity: true)
+        spaced.removeAll(keepingCapacity: true)
+    }
+
+    /// Reads an ASCII row (every byte one character; CR LF is one, and whitespace either way);
+    /// false, having read nothing useful, at the first byte of 0x80 or more.
+    mutating func readASCII(_ bytes: UnsafeBufferPointer<UInt8>, units table: [UInt32], isWord: [Bool]) -> Bool {
+        clear()
+        var inWord = false
+        var gapIsSpace = true
+        for (offset, byte) in bytes.enumerated() {
+            if byte >= 0x80 { return false }
+            if isWord[Int(byte)] {
+                if !inWord {
+                    if !unitStarts.isEmpty { spaced.append(gapIsSpace) }
+                    unitStarts.append(Int32(units.count))
+                    byteStarts.append(Int32(offset))
+                    inWord = true
+                }
+                units.append(table[Int(byte)])
+            } else {
+                if inWord {
+                    unitEnds.append(Int32(units.count))
+                    byteEnds.append(Int32(offset))
+                    inWord = false
+                    gapIsSpace = true
+                }
+                if !(byte == 0x20 || (0x09...0x0D).contains(byte)) { gapIsSpace = false }
+            }
+        }
+        if inWord {
+            unitEnds.append(Int32(units.count))
+            byteEnds.append(Int32(bytes.count))
+        }
+        return true
+    }
+
+    /// Reads any row, character by character.
+    mutating func readCharacters(_ text: String, unit: (Character) -> UInt32) {
+        clear()
+        var inWord = false
+        var gapIsSpace = true
+        var offset = 0
+        for character in text {
+            let length = character.utf8.count
+            if CharacterFolding.isWordCharacter(character) {
+                if !inWord {
+                    if !unitStarts.isEmpty { spaced.append(gapIsSpace) }
+                    unitStarts.append(Int32(units.count))
+                    byteStarts.append(Int32(offset))
+                    inWord = true
+                }
+                units.append(unit(character))
+            } else {
+                if inWord {
+                    unitEnds.append(Int32(units.count))
+                    byteEnds.append(Int32(offset))
+                    inWord = false
+                    gapIsSpace = true
+                }
+                if !character.isWhitespace { gapIsSpace = false }
+            }
+            offset += length
+        }
+        if inWord {
+            unitEnds.append(Int32(units.count))
+            byteEnds.append(Int32(offset))
+        }
+    }
+}
+
+/// A matcher whose hits have edits it cannot keep through a search across rows (each
+/// transcript's text is searched whole): the runner has it measure them afterwards.
+protocol MeasuresEdits: Matcher {
+    /// The rules the hits follow.
+    var query: FuzzyQuery { get }
+}
+
+extension FuzzyMatcher: MeasuresEdits {}
+extension FuzzyReference: MeasuresEdits {}
+
+extension MeasuresEdits {
+    /// Sets the edits of `index`'s hits from their text, for a search that found them across rows
+    /// (each transcript's rows joined by one space). - Complexity: O(hits × their length).
+    func measureEdits(of index: inout HitIndex, in corpus: Corpus) {
+        let reference = FuzzyReference(query: query)
+        for position in 0..<index.count {
+            let text = index.matchedText(ofHitAt: position, in: corpus)
+            index.setEdits(reference.edits(ofMatch: text) ?? 0, ofHitAt: position)
+        }
+    }
+}
