@@ -27,6 +27,8 @@ struct SearchCommand {
         /// when no PATH is given), and whether it may send every row (`--scan`).
         var server: String?
         var scan: Bool
+        /// `--sort best`: exact hits first, then by edits, then by position.
+        var sortBest: Bool
 
         enum Output { case listing, count, files, json, quiet }
 
@@ -50,6 +52,7 @@ struct SearchCommand {
             }
             server = raw.server ?? (given.isEmpty ? environment.variables["TSEARCH_SERVER"].flatMap { $0.isEmpty ? nil : $0 } : nil)
             scan = raw.scan
+            sortBest = raw.sortBest
             paths = server == nil ? environment.defaultPaths(given) : []
             output = raw.quiet ? .quiet : raw.json ? .json : raw.filesWithMatches ? .files : raw.countOnly ? .count : .listing
             contextBefore = raw.contextBefore ?? raw.contextRows ?? 0
@@ -101,6 +104,9 @@ struct SearchCommand {
             return .error
         }
         let (corpus, index) = (search.corpus, search.index)
+        if settings.request.options.fuzzy && settings.request.fuzzesNothing && settings.output != .json {
+            environment.report("note: every word of the query has 3 letters or fewer (or --edits 0), so --fuzzy allows no edits: it finds only words split or joined")
+        }
         let errors = outcome.diagnostics.count { $0.severity == .error }
         let out = environment.stdout
         let styler = Styler(isEnabled: settings.colour)
@@ -117,6 +123,7 @@ struct SearchCommand {
             }
             // Then the total, as `wc` ends its list, so two tools can be compared at a glance.
             if index.count > 0 { out.line("\(index.count) total") }
+            reportApproximate(index)
         case .files:
             for source in corpus.sources.indices where !out.isClosed && index.count(inRows: corpus.rows(ofSource: source)) > 0 {
                 out.line(styler.paint(ControlSequences.escaped(corpus.sources[source].path), .path))
@@ -124,29 +131,19 @@ struct SearchCommand {
         case .json:
             writeJSON(corpus: corpus, index: index, diagnostics: outcome.diagnostics)
         case .listing:
-            switch settings.heading {
-            case .grouped:
-                let listing = HitListing(
-                    corpus: corpus, index: index, styler: styler, contextRows: settings.contextBefore, contextAfter: settings.contextAfter)
-                var first = true
-                for source in corpus.sources.indices where !out.isClosed && index.count(inRows: corpus.rows(ofSource: source)) > 0 {
-                    if !first { out.line() }
-                    first = false
-                    // Formatted on every core, a piece of rows at a time, written in order.
-                    listing.forEachPieceOfBytes(forSource: source, cores: SearchCommand.cores) { piece in
-                        out.write(bytes: piece)
-                        return !out.isClosed
-                    }
+            // --sort best: one listing per number of edits, exact hits first.
+            let tiers = settings.sortBest && index.hasApproximateHits
+                ? index.countsByEdits.keys.sorted().map { (edits: $0, index: index.keepingHits(withEdits: $0)) }
+                : [(edits: 0, index: index)]
+            for (number, tier) in tiers.enumerated() where !out.isClosed {
+                if tiers.count > 1 && settings.heading == .grouped {
+                    if number > 0 { out.line() }
+                    let label = tier.edits == 0 ? "exact" : "≈\(tier.edits) \(tier.edits == 1 ? "edit" : "edits")"
+                    out.line(styler.paint("── \(label): \(tier.index.count) \(tier.index.count == 1 ? "hit" : "hits")", .separator))
                 }
-            case .perLine:
-                let listing = PerLineListing(
-                    corpus: corpus, index: index, styler: styler, contextBefore: settings.contextBefore, contextAfter: settings.contextAfter)
-                listing.forEachPieceOfBytes(cores: SearchCommand.cores) { piece in
-                    out.write(bytes: piece)
-                    return !out.isClosed
-                }
+                printListing(corpus: corpus, index: tier.index, styler: styler)
             }
-            if settings.facets && !out.isClosed { printFacets(facets(corpus, index), styler: styler) }
+            if settings.facets && !out.isClosed { printFacets(facets(corpus, index), index: index, styler: styler) }
             if environment.stdoutIsTerminal && index.count > 0 {
                 let files = corpus.sources.indices.filter { index.count(inRows: corpus.rows(ofSource: $0)) > 0 }.count
                 out.line()
@@ -154,6 +151,7 @@ struct SearchCommand {
                     "\(index.count) \(index.count == 1 ? "hit" : "hits") in \(index.rowsWithHits.count) rows of \(files) \(files == 1 ? "file" : "files")",
                     .separator))
             }
+            reportApproximate(index)
         }
         // A failure to save is a warning: the search itself succeeded.
         do {
@@ -165,12 +163,52 @@ struct SearchCommand {
         return index.count > 0 ? .success : .noMatch
     }
 
+    /// The listing of `index`'s hits: grouped by file, or one line per hit.
+    private func printListing(corpus: Corpus, index: HitIndex, styler: Styler) {
+        let out = environment.stdout
+        switch settings.heading {
+        case .grouped:
+            let listing = HitListing(
+                corpus: corpus, index: index, styler: styler, contextRows: settings.contextBefore, contextAfter: settings.contextAfter)
+            var first = true
+            for source in corpus.sources.indices where !out.isClosed && index.count(inRows: corpus.rows(ofSource: source)) > 0 {
+                if !first { out.line() }
+                first = false
+                // Formatted on every core, a piece of rows at a time, written in order.
+                listing.forEachPieceOfBytes(forSource: source, cores: SearchCommand.cores) { piece in
+                    out.write(bytes: piece)
+                    return !out.isClosed
+                }
+            }
+        case .perLine:
+            let listing = PerLineListing(
+                corpus: corpus, index: index, styler: styler, contextBefore: settings.contextBefore, contextAfter: settings.contextAfter)
+            listing.forEachPieceOfBytes(cores: SearchCommand.cores) { piece in
+                out.write(bytes: piece)
+                return !out.isClosed
+            }
+        }
+    }
+
+    /// Says on standard error how many hits are approximate, when some are (never silently wider).
+    private func reportApproximate(_ index: HitIndex) {
+        guard index.hasApproximateHits else { return }
+        let approximate = index.approximateCount
+        if approximate == index.count {
+            environment.report("note: \(approximate == 1 ? "the hit is" : "all \(approximate) hits are") approximate (marked ≈); none is exact")
+        } else {
+            environment.report(
+                "note: \(approximate) of these \(index.count) hits \(approximate == 1 ? "is" : "are") approximate (marked ≈)"
+                    + (settings.sortBest ? "" : "; --sort best lists the exact ones first"))
+        }
+    }
+
     /// `hits by speaker: Alice 12 · Bob 3 · (none) 1`, and the same by file and by section; a kind
     /// too long for one line is listed one value a line under its label.
-    private func printFacets(_ facets: Facets, styler: Styler) {
+    private func printFacets(_ facets: Facets, index: HitIndex, styler: Styler) {
         let out = environment.stdout
         out.line()
-        for kind in FacetSummary.lines(facets) {
+        for kind in FacetSummary.lines(facets, edits: index) {
             let printed = FacetSummary.printed(label: kind.label, items: kind.items)
             // The label painted, its values (on its line or below it) not.
             let label = printed.heading.prefix(kind.label.count)

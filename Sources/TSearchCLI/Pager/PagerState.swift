@@ -166,7 +166,7 @@ struct PagerState {
         case .character("f"):
             // The same disjunctive counts as `search --facets` and the JSON summary.
             let facets = FacetSummary.facets(of: request, index: index, corpus: corpus)
-            overlay = PagerOverlay(.lines(FacetSummary.screen(facets)))
+            overlay = PagerOverlay(.lines(FacetSummary.screen(facets, edits: index)))
         case .escape where awaiting != nil:
             // A search that takes too long is given up; the hits shown stay.
             awaiting = nil

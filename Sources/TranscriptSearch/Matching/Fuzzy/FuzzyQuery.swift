@@ -134,3 +134,13 @@ where C.Element: Equatable, C.Index == Int {
     }
     return previous[n] <= bound ? previous[n] : nil
 }
+
+extension SearchRequest {
+    /// Whether this `--fuzzy` request allows no edits at all (every word and every two neighbours
+    /// joined has 3 characters or fewer, or `fuzzyEdits` is 0): it still finds words split or
+    /// joined, but nothing misspelled. False for a request that is not fuzzy or has no words.
+    public var fuzzesNothing: Bool {
+        guard options.fuzzy, let query = try? Query(text, options: options), let fuzzy = try? FuzzyQuery(query) else { return false }
+        return fuzzy.allowsNoEdits
+    }
+}
