@@ -109,3 +109,29 @@ import TranscriptSearch
         }
     }
 }
+
+extension PagerEndToEndTests {
+    /// `z` turns on approximate words; typing a misheard word shows its hits as it goes.
+    @Test func theFuzzyToggleSearchesApproximateWordsAsOneTypes() throws {
+        let folder = try FuzzyEndToEndTests.Folder()
+        let script = "TSEARCH_STATE='\(folder.state.path)' '\(TSearch.binary.path)' pager work a.vtt\nsleep 30\n"
+        try script.write(to: folder.url.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)
+        defer { _ = try? Self.tmux(["kill-server"]) }
+        _ = try Self.tmux(["new-session", "-d", "-s", "pager", "-x", "100", "-y", "20", "-c", folder.url.path, "sh '\(folder.url.path)/run.sh'"])
+        try Self.waitFor("hit 1/2")
+        _ = try Self.tmux(["send-keys", "-t", "pager", "z"])
+        let toggled = try Self.waitFor("[fuzzy]")
+        #expect(toggled.contains { $0.contains("/3") }, "\(toggled)")
+        _ = try Self.tmux(["send-keys", "-t", "pager", "/", "C-u"])
+        _ = try Self.tmux(["send-keys", "-t", "pager", "-l", "kubernetis"])
+        _ = try Self.waitFor("1 hit")
+        _ = try Self.tmux(["send-keys", "-t", "pager", "Enter"])
+        let typed = try Self.waitFor("hit 1/1")
+        #expect(typed.contains { $0.contains("[fuzzy]") }, "\(typed)")
+        _ = try Self.tmux(["send-keys", "-t", "pager", "?"])
+        let help = try Self.waitFor("approximate words")
+        #expect(help.contains { $0.contains("z  s") }, "\(help)")
+        _ = try Self.tmux(["send-keys", "-t", "pager", "q"])
+        _ = try Self.tmux(["send-keys", "-t", "pager", "q"])
+    }
+}
