@@ -25,6 +25,10 @@ struct FuzzyMatcher: Matcher {
     let words: [[UInt32]]
     /// Each query word joined with the next, as units (one fewer than `words`).
     let joinedWords: [[UInt32]]
+    /// The bit-parallel distances of each word and of each word joined with the next (nil for
+    /// one longer than 64 characters: then the plain bounded distance).
+    let wordDistances: [BitParallelDistance?]
+    let joinedDistances: [BitParallelDistance?]
     /// The budgets of each word, and of each word joined with the next.
     let budgets: [Int]
     let joinedBudgets: [Int]
@@ -56,6 +60,8 @@ struct FuzzyMatcher: Matcher {
         let words = fuzzy.words.map { $0.map(unit) }
         self.words = words
         joinedWords = zip(words, words.dropFirst()).map { $0 + $1 }
+        wordDistances = words.map(BitParallelDistance.init)
+        joinedDistances = joinedWords.map(BitParallelDistance.init)
         budgets = words.indices.map { fuzzy.budget(ofWord: $0, joined: false) }
         joinedBudgets = words.indices.dropLast().map { fuzzy.budget(ofWord: $0, joined: true) }
         asciiUnits = (0..<128).map { byte in unit(fuzzy.folding.fold(Character(Unicode.Scalar(UInt8(byte))))) }
@@ -82,18 +88,22 @@ struct FuzzyMatcher: Matcher {
         var row = RowWords()
         var scratch = [Int?](repeating: nil, count: (words.count + 1) * (2 * words.count + 1))
         var candidates: [Candidate] = []
+        var cache: [UInt32: UInt64] = [:]
         let clock = ContinuousClock()
         for (count, index) in rows.enumerated() {
             if count % 4096 == 4095, let deadline, clock.now > deadline { throw .deadlinePassed(row: index) }
             let start = buffer.offsets[index], end = buffer.offsets[index + 1]
             let bytes = UnsafeBufferPointer(rebasing: buffer.bytes[start..<end])
-            if !row.readASCII(bytes, units: asciiUnits, isWord: asciiIsWord) {
+            if !row.readASCII(bytes, units: asciiUnits, isWord: asciiIsWord),
+               !row.readScalars(bytes, units: asciiUnits, isWord: asciiIsWord, info: { scalarInfo(of: $0, cache: &cache) }) {
                 row.readCharacters(String(decoding: bytes, as: UTF8.self), unit: unit(of:))
             }
             candidates.removeAll(keepingCapacity: true)
-            for word in 0..<row.count {
-                if let (count, edits) = bestMatch(from: word, in: row, scratch: &scratch) {
-                    candidates.append(Candidate(start: word, count: count, edits: edits))
+            row.units.withUnsafeBufferPointer { units in
+                for word in 0..<row.count {
+                    if let (count, edits) = bestMatch(from: word, in: row, units: units, scratch: &scratch) {
+                        candidates.append(Candidate(start: word, count: count, edits: edits))
+                    }
                 }
             }
             for candidate in Self.kept(&candidates) {
@@ -128,14 +138,14 @@ struct FuzzyMatcher: Matcher {
 
     /// The match from word `start` of `row` with the fewest edits, then the fewest words.
     @inline(__always)
-    private func bestMatch(from start: Int, in row: RowWords, scratch: inout [Int?]) -> (count: Int, edits: Int)? {
+    private func bestMatch(from start: Int, in row: RowWords, units text: UnsafeBufferPointer<UInt32>, scratch: inout [Int?]) -> (count: Int, edits: Int)? {
         let units = words.count
         if units == 1 {
             // One word: the word itself, or it and the next joined.
             var best: (count: Int, edits: Int)?
-            if let distance = distance(ofWord: 0, joined: false, toWords: start..<start + 1, in: row) { best = (1, distance) }
+            if let distance = distance(ofWord: 0, joined: false, toWords: start..<start + 1, in: row, units: text) { best = (1, distance) }
             if best?.edits != 0, start + 1 < row.count, row.spaced[start],
-               let distance = distance(ofWord: 0, joined: false, toWords: start..<start + 2, in: row),
+               let distance = distance(ofWord: 0, joined: false, toWords: start..<start + 2, in: row, units: text),
                best.map({ distance + 1 < $0.edits }) ?? true {
                 best = (2, distance + 1)
             }
@@ -153,16 +163,16 @@ struct FuzzyMatcher: Matcher {
                 func relax(_ j: Int, _ d: Int, _ value: Int) {
                     if scratch[j * width + d].map({ value < $0 }) ?? true { scratch[j * width + d] = value }
                 }
-                if let distance = distance(ofWord: j, joined: false, toWords: word..<word + 1, in: row) {
+                if let distance = distance(ofWord: j, joined: false, toWords: word..<word + 1, in: row, units: text) {
                     relax(j + 1, d + 1, sofar + distance)
                     reachedAny = true
                 }
                 if word + 1 < row.count, row.spaced[word],
-                   let distance = distance(ofWord: j, joined: false, toWords: word..<word + 2, in: row) {
+                   let distance = distance(ofWord: j, joined: false, toWords: word..<word + 2, in: row, units: text) {
                     relax(j + 1, d + 2, sofar + distance + 1)
                     reachedAny = true
                 }
-                if j + 1 < units, let distance = distance(ofWord: j, joined: true, toWords: word..<word + 1, in: row) {
+                if j + 1 < units, let distance = distance(ofWord: j, joined: true, toWords: word..<word + 1, in: row, units: text) {
                     relax(j + 2, d + 1, sofar + distance + 1)
                     reachedAny = true
                 }
@@ -180,15 +190,33 @@ struct FuzzyMatcher: Matcher {
     /// The distance of query word `word` (joined with the next one) to the text words `words` of
     /// `row` joined, or nil past its budget.
     @inline(__always)
-    private func distance(ofWord word: Int, joined: Bool, toWords range: Range<Int>, in row: RowWords) -> Int? {
+    private func distance(
+        ofWord word: Int, joined: Bool, toWords range: Range<Int>, in row: RowWords, units: UnsafeBufferPointer<UInt32>
+    ) -> Int? {
         let pattern = joined ? joinedWords[word] : words[word]
         let budget = joined ? joinedBudgets[word] : budgets[word]
         let lower = Int(row.unitStarts[range.lowerBound]), upper = Int(row.unitEnds[range.upperBound - 1])
         let length = upper - lower
         guard abs(length - pattern.count) <= budget else { return nil }
-        let text = row.units[lower..<upper]
+        let text = UnsafeBufferPointer(rebasing: units[lower..<upper])
         if budget == 0 { return text.elementsEqual(pattern) ? 0 : nil }
-        return boundedAlignmentDistance(pattern[...], text, bound: budget)
+        if let bitParallel = joined ? joinedDistances[word] : wordDistances[word] {
+            return bitParallel.distance(to: text, bound: budget)
+        }
+        return boundedAlignmentDistance(pattern[...], Array(text)[...], bound: budget)
+    }
+
+    /// A scalar's unit (low 32 bits), whether it is a word character (bit 32) and whitespace
+    /// (bit 33), as a character of its own; kept in `cache`.
+    private func scalarInfo(of value: UInt32, cache: inout [UInt32: UInt64]) -> UInt64 {
+        if let known = cache[value] { return known }
+        guard let scalar = Unicode.Scalar(value) else { return UInt64(Self.foreignUnit) }
+        let character = Character(scalar)
+        var info = UInt64(unit(of: character))
+        if CharacterFolding.isWordCharacter(character) { info |= 1 << 32 }
+        if character.isWhitespace { info |= 1 << 33 }
+        cache[value] = info
+        return info
     }
 }
 
@@ -246,6 +274,84 @@ struct RowWords {
             byteEnds.append(Int32(bytes.count))
         }
         return true
+    }
+
+    /// Reads a row whose every scalar is a character of its own (ASCII, and the non-ASCII scalars
+    /// `isAlone` accepts: no mark, joiner, emoji or other scalar that joins its neighbours), scalar
+    /// by scalar; false, having read nothing useful, at the first other scalar.
+    mutating func readScalars(
+        _ bytes: UnsafeBufferPointer<UInt8>, units table: [UInt32], isWord: [Bool], info: (UInt32) -> UInt64
+    ) -> Bool {
+        clear()
+        var inWord = false
+        var gapIsSpace = true
+        var offset = 0
+        while offset < bytes.count {
+            let lead = bytes[offset]
+            var value: UInt32
+            var length: Int
+            if lead < 0x80 {
+                value = UInt32(lead)
+                length = 1
+            } else if lead < 0xE0 {
+                value = UInt32(lead & 0x1F) << 6 | UInt32(bytes[offset + 1] & 0x3F)
+                length = 2
+            } else if lead < 0xF0 {
+                value = UInt32(lead & 0x0F) << 12 | UInt32(bytes[offset + 1] & 0x3F) << 6 | UInt32(bytes[offset + 2] & 0x3F)
+                length = 3
+            } else {
+                return false  // beyond the Basic Multilingual Plane: emoji and the like
+            }
+            let word: Bool, space: Bool, unit: UInt32
+            if value < 0x80 {
+                word = isWord[Int(value)]
+                space = value == 0x20 || (0x09...0x0D).contains(value)
+                unit = table[Int(value)]
+            } else {
+                guard Self.isAlone(value) else { return false }
+                let known = info(value)
+                word = known & (1 << 32) != 0
+                space = known & (1 << 33) != 0
+                unit = UInt32(truncatingIfNeeded: known)
+            }
+            if word {
+                if !inWord {
+                    if !unitStarts.isEmpty { spaced.append(gapIsSpace) }
+                    unitStarts.append(Int32(units.count))
+                    byteStarts.append(Int32(offset))
+                    inWord = true
+                }
+                units.append(unit)
+            } else {
+                if inWord {
+                    unitEnds.append(Int32(units.count))
+                    byteEnds.append(Int32(offset))
+                    inWord = false
+                    gapIsSpace = true
+                }
+                if !space { gapIsSpace = false }
+            }
+            offset += length
+        }
+        if inWord {
+            unitEnds.append(Int32(units.count))
+            byteEnds.append(Int32(offset))
+        }
+        return true
+    }
+
+    /// Whether a non-ASCII scalar always makes a character of its own (grapheme cluster break
+    /// Other or Control: never a mark, joiner, variation selector, prepended or Hangul jamo):
+    /// Latin, IPA, Greek, Cyrillic letters, general punctuation, letterlike symbols (the Kelvin
+    /// sign), CJK punctuation, kana and ideographs, full-width forms.
+    static func isAlone(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x80..<0x300, 0x370..<0x483, 0x48A..<0x530, 0x2010..<0x2028, 0x2030..<0x205F, 0x2100..<0x2150,
+             0x3000..<0x302A, 0x3030..<0x3099, 0x309B..<0x3100, 0x3400..<0x4DC0, 0x4E00..<0xA000, 0xFF01..<0xFF9E:
+            return true
+        default:
+            return false
+        }
     }
 
     /// Reads any row, character by character.
