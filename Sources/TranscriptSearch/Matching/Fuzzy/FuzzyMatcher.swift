@@ -25,10 +25,14 @@ struct FuzzyMatcher: Matcher {
     let words: [[UInt32]]
     /// Each query word joined with the next, as units (one fewer than `words`).
     let joinedWords: [[UInt32]]
-    /// The bit-parallel distances of each word and of each word joined with the next (nil for
-    /// one longer than 64 characters: then the plain bounded distance).
-    let wordDistances: [BitParallelDistance?]
-    let joinedDistances: [BitParallelDistance?]
+    /// Every pattern (each word, then each word joined with the next) flat, for `PatternTables`:
+    /// its units, its ASCII masks (128 a pattern) and its other masks, each from its start.
+    let flatUnits: [UInt32]
+    let unitStartsByPattern: [Int]
+    let flatASCIIMasks: [UInt64]
+    let flatOtherUnits: [UInt32]
+    let flatOtherMasks: [UInt64]
+    let otherStartsByPattern: [Int]
     /// The budgets of each word, and of each word joined with the next.
     let budgets: [Int]
     let joinedBudgets: [Int]
@@ -60,8 +64,30 @@ struct FuzzyMatcher: Matcher {
         let words = fuzzy.words.map { $0.map(unit) }
         self.words = words
         joinedWords = zip(words, words.dropFirst()).map { $0 + $1 }
-        wordDistances = words.map(BitParallelDistance.init)
-        joinedDistances = joinedWords.map(BitParallelDistance.init)
+        let patterns = words + zip(words, words.dropFirst()).map { $0 + $1 }
+        var flatUnits: [UInt32] = [], unitStarts = [0], ascii: [UInt64] = [], otherUnits: [UInt32] = [], otherMasks: [UInt64] = [], otherStarts = [0]
+        for pattern in patterns {
+            flatUnits += pattern
+            unitStarts.append(flatUnits.count)
+            var table = [UInt64](repeating: 0, count: 128)
+            var others: [(unit: UInt32, mask: UInt64)] = []
+            for (i, unit) in pattern.prefix(64).enumerated() {
+                let bit: UInt64 = 1 << UInt64(i)
+                if unit < 128 {
+                    table[Int(unit)] |= bit
+                } else if let at = others.firstIndex(where: { $0.unit == unit }) {
+                    others[at].mask |= bit
+                } else {
+                    others.append((unit, bit))
+                }
+            }
+            ascii += table
+            otherUnits += others.map(\.unit)
+            otherMasks += others.map(\.mask)
+            otherStarts.append(otherUnits.count)
+        }
+        (self.flatUnits, unitStartsByPattern, flatASCIIMasks) = (flatUnits, unitStarts, ascii)
+        (flatOtherUnits, flatOtherMasks, otherStartsByPattern) = (otherUnits, otherMasks, otherStarts)
         budgets = words.indices.map { fuzzy.budget(ofWord: $0, joined: false) }
         joinedBudgets = words.indices.dropLast().map { fuzzy.budget(ofWord: $0, joined: true) }
         asciiUnits = (0..<128).map { byte in unit(fuzzy.folding.fold(Character(Unicode.Scalar(UInt8(byte))))) }
@@ -89,21 +115,25 @@ struct FuzzyMatcher: Matcher {
         var scratch = [Int?](repeating: nil, count: (words.count + 1) * (2 * words.count + 1))
         var candidates: [Candidate] = []
         var cache: [UInt32: UInt64] = [:]
+        let tables = PatternTables(self)
+        defer { tables.free() }
+        func info(_ value: UInt32) -> UInt64 { scalarInfo(of: value, cache: &cache) }
+        let characterUnit = { (character: Character) in unit(of: character) }
         let clock = ContinuousClock()
         for (count, index) in rows.enumerated() {
             if count % 4096 == 4095, let deadline, clock.now > deadline { throw .deadlinePassed(row: index) }
             let start = buffer.offsets[index], end = buffer.offsets[index + 1]
             let bytes = UnsafeBufferPointer(rebasing: buffer.bytes[start..<end])
+            row.reserve(bytes.count)
             if !row.readASCII(bytes, units: asciiUnits, isWord: asciiIsWord),
-               !row.readScalars(bytes, units: asciiUnits, isWord: asciiIsWord, info: { scalarInfo(of: $0, cache: &cache) }) {
-                row.readCharacters(String(decoding: bytes, as: UTF8.self), unit: unit(of:))
+               !row.readScalars(bytes, units: asciiUnits, isWord: asciiIsWord, info: info) {
+                row.readCharacters(String(decoding: bytes, as: UTF8.self), unit: characterUnit, isWord: asciiIsWord)
             }
             candidates.removeAll(keepingCapacity: true)
-            row.units.withUnsafeBufferPointer { units in
-                for word in 0..<row.count {
-                    if let (count, edits) = bestMatch(from: word, in: row, units: units, scratch: &scratch) {
-                        candidates.append(Candidate(start: word, count: count, edits: edits))
-                    }
+            let units = UnsafeBufferPointer(start: row.units, count: row.unitCount)
+            for word in 0..<row.count {
+                if let (count, edits) = bestMatch(from: word, in: row, units: units, tables: tables, scratch: &scratch) {
+                    candidates.append(Candidate(start: word, count: count, edits: edits))
                 }
             }
             for candidate in Self.kept(&candidates) {
@@ -138,14 +168,16 @@ struct FuzzyMatcher: Matcher {
 
     /// The match from word `start` of `row` with the fewest edits, then the fewest words.
     @inline(__always)
-    private func bestMatch(from start: Int, in row: RowWords, units text: UnsafeBufferPointer<UInt32>, scratch: inout [Int?]) -> (count: Int, edits: Int)? {
+    private func bestMatch(
+        from start: Int, in row: RowWords, units text: UnsafeBufferPointer<UInt32>, tables: PatternTables, scratch: inout [Int?]
+    ) -> (count: Int, edits: Int)? {
         let units = words.count
         if units == 1 {
             // One word: the word itself, or it and the next joined.
             var best: (count: Int, edits: Int)?
-            if let distance = distance(ofWord: 0, joined: false, toWords: start..<start + 1, in: row, units: text) { best = (1, distance) }
+            if let distance = distance(ofWord: 0, joined: false, toWords: start..<start + 1, in: row, units: text, tables: tables) { best = (1, distance) }
             if best?.edits != 0, start + 1 < row.count, row.spaced[start],
-               let distance = distance(ofWord: 0, joined: false, toWords: start..<start + 2, in: row, units: text),
+               let distance = distance(ofWord: 0, joined: false, toWords: start..<start + 2, in: row, units: text, tables: tables),
                best.map({ distance + 1 < $0.edits }) ?? true {
                 best = (2, distance + 1)
             }
@@ -163,16 +195,16 @@ struct FuzzyMatcher: Matcher {
                 func relax(_ j: Int, _ d: Int, _ value: Int) {
                     if scratch[j * width + d].map({ value < $0 }) ?? true { scratch[j * width + d] = value }
                 }
-                if let distance = distance(ofWord: j, joined: false, toWords: word..<word + 1, in: row, units: text) {
+                if let distance = distance(ofWord: j, joined: false, toWords: word..<word + 1, in: row, units: text, tables: tables) {
                     relax(j + 1, d + 1, sofar + distance)
                     reachedAny = true
                 }
                 if word + 1 < row.count, row.spaced[word],
-                   let distance = distance(ofWord: j, joined: false, toWords: word..<word + 2, in: row, units: text) {
+                   let distance = distance(ofWord: j, joined: false, toWords: word..<word + 2, in: row, units: text, tables: tables) {
                     relax(j + 1, d + 2, sofar + distance + 1)
                     reachedAny = true
                 }
-                if j + 1 < units, let distance = distance(ofWord: j, joined: true, toWords: word..<word + 1, in: row, units: text) {
+                if j + 1 < units, let distance = distance(ofWord: j, joined: true, toWords: word..<word + 1, in: row, units: text, tables: tables) {
                     relax(j + 2, d + 1, sofar + distance + 1)
                     reachedAny = true
                 }
@@ -191,19 +223,21 @@ struct FuzzyMatcher: Matcher {
     /// `row` joined, or nil past its budget.
     @inline(__always)
     private func distance(
-        ofWord word: Int, joined: Bool, toWords range: Range<Int>, in row: RowWords, units: UnsafeBufferPointer<UInt32>
+        ofWord word: Int, joined: Bool, toWords range: Range<Int>, in row: RowWords, units: UnsafeBufferPointer<UInt32>,
+        tables: PatternTables
     ) -> Int? {
-        let pattern = joined ? joinedWords[word] : words[word]
-        let budget = joined ? joinedBudgets[word] : budgets[word]
+        let pattern = joined ? tables.count + word : word
+        let budget = tables.budgets[pattern]
         let lower = Int(row.unitStarts[range.lowerBound]), upper = Int(row.unitEnds[range.upperBound - 1])
         let length = upper - lower
-        guard abs(length - pattern.count) <= budget else { return nil }
+        // The gate: most words end here.
+        let patternLength = tables.unitStarts[pattern + 1] - tables.unitStarts[pattern]
+        guard abs(length - patternLength) <= budget else { return nil }
         let text = UnsafeBufferPointer(rebasing: units[lower..<upper])
-        if budget == 0 { return text.elementsEqual(pattern) ? 0 : nil }
-        if let bitParallel = joined ? joinedDistances[word] : wordDistances[word] {
-            return bitParallel.distance(to: text, bound: budget)
-        }
-        return boundedAlignmentDistance(pattern[...], Array(text)[...], bound: budget)
+        let patternUnits = UnsafeBufferPointer(start: tables.units + tables.unitStarts[pattern], count: patternLength)
+        if budget == 0 { return text.elementsEqual(patternUnits) ? 0 : nil }
+        if patternLength <= 64 { return tables.distance(ofPattern: pattern, length: patternLength, to: text, bound: budget) }
+        return boundedAlignmentDistance(Array(patternUnits)[...], Array(text)[...], bound: budget)
     }
 
     /// A scalar's unit (low 32 bits), whether it is a word character (bit 32) and whitespace
@@ -222,30 +256,74 @@ struct FuzzyMatcher: Matcher {
 
 /// One row read as words: the folded units of its word characters back to back, each word's
 /// span of units and of bytes, and whether only whitespace lies between a word and the next.
-/// Reused from row to row.
-struct RowWords {
-    var units: [UInt32] = []
-    var unitStarts: [Int32] = []
-    var unitEnds: [Int32] = []
-    var byteStarts: [Int32] = []
-    var byteEnds: [Int32] = []
-    var spaced: [Bool] = []
+/// Reused from row to row: raw memory sized for the longest row yet (a row of n bytes has at most
+/// n units and n words), so reading a row allocates nothing and checks no reference.
+final class RowWords {
+    private(set) var units: UnsafeMutablePointer<UInt32>
+    private(set) var unitStarts: UnsafeMutablePointer<Int32>
+    private(set) var unitEnds: UnsafeMutablePointer<Int32>
+    private(set) var byteStarts: UnsafeMutablePointer<Int32>
+    private(set) var byteEnds: UnsafeMutablePointer<Int32>
+    private(set) var spaced: UnsafeMutablePointer<Bool>
+    /// The number of units, and of words.
+    private(set) var unitCount = 0
+    private(set) var count = 0
+    private var capacity = 0
 
-    /// The number of words.
-    var count: Int { unitStarts.count }
+    init() {
+        (units, unitStarts, unitEnds, byteStarts, byteEnds, spaced) = (.allocate(capacity: 1), .allocate(capacity: 1), .allocate(capacity: 1),
+                                                                       .allocate(capacity: 1), .allocate(capacity: 1), .allocate(capacity: 1))
+        capacity = 1
+    }
 
-    private mutating func clear() {
-        units.removeAll(keepingCapacity: true)
-        unitStarts.removeAll(keepingCapacity: true)
-        unitEnds.removeAll(keepingCapacity: true)
-        byteStarts.removeAll(keepingCapacity: true)
-        byteEnds.removeAll(keepingCapacity: true)
-        spaced.removeAll(keepingCapacity: true)
+    deinit { free() }
+
+    private func free() {
+        units.deallocate()
+        unitStarts.deallocate()
+        unitEnds.deallocate()
+        byteStarts.deallocate()
+        byteEnds.deallocate()
+        spaced.deallocate()
+    }
+
+    /// Makes room for a row of `bytes` bytes.
+    func reserve(_ bytes: Int) {
+        guard bytes + 1 > capacity else { return }
+        free()
+        capacity = max(bytes + 1, capacity * 2)
+        (units, unitStarts, unitEnds, byteStarts, byteEnds, spaced) = (.allocate(capacity: capacity), .allocate(capacity: capacity),
+            .allocate(capacity: capacity), .allocate(capacity: capacity), .allocate(capacity: capacity), .allocate(capacity: capacity))
+    }
+
+    private func clear() {
+        unitCount = 0
+        count = 0
+    }
+
+    @inline(__always)
+    private func startWord(at offset: Int, gapIsSpace: Bool) {
+        if count > 0 { spaced[count - 1] = gapIsSpace }
+        unitStarts[count] = Int32(unitCount)
+        byteStarts[count] = Int32(offset)
+    }
+
+    @inline(__always)
+    private func endWord(at offset: Int) {
+        unitEnds[count] = Int32(unitCount)
+        byteEnds[count] = Int32(offset)
+        count += 1
+    }
+
+    @inline(__always)
+    private func append(_ unit: UInt32) {
+        units[unitCount] = unit
+        unitCount += 1
     }
 
     /// Reads an ASCII row (every byte one character; CR LF is one, and whitespace either way);
     /// false, having read nothing useful, at the first byte of 0x80 or more.
-    mutating func readASCII(_ bytes: UnsafeBufferPointer<UInt8>, units table: [UInt32], isWord: [Bool]) -> Bool {
+    func readASCII(_ bytes: UnsafeBufferPointer<UInt8>, units table: [UInt32], isWord: [Bool]) -> Bool {
         clear()
         var inWord = false
         var gapIsSpace = true
@@ -253,33 +331,27 @@ struct RowWords {
             if byte >= 0x80 { return false }
             if isWord[Int(byte)] {
                 if !inWord {
-                    if !unitStarts.isEmpty { spaced.append(gapIsSpace) }
-                    unitStarts.append(Int32(units.count))
-                    byteStarts.append(Int32(offset))
+                    startWord(at: offset, gapIsSpace: gapIsSpace)
                     inWord = true
                 }
-                units.append(table[Int(byte)])
+                append(table[Int(byte)])
             } else {
                 if inWord {
-                    unitEnds.append(Int32(units.count))
-                    byteEnds.append(Int32(offset))
+                    endWord(at: offset)
                     inWord = false
                     gapIsSpace = true
                 }
                 if !(byte == 0x20 || (0x09...0x0D).contains(byte)) { gapIsSpace = false }
             }
         }
-        if inWord {
-            unitEnds.append(Int32(units.count))
-            byteEnds.append(Int32(bytes.count))
-        }
+        if inWord { endWord(at: bytes.count) }
         return true
     }
 
     /// Reads a row whose every scalar is a character of its own (ASCII, and the non-ASCII scalars
     /// `isAlone` accepts: no mark, joiner, emoji or other scalar that joins its neighbours), scalar
     /// by scalar; false, having read nothing useful, at the first other scalar.
-    mutating func readScalars(
+    func readScalars(
         _ bytes: UnsafeBufferPointer<UInt8>, units table: [UInt32], isWord: [Bool], info: (UInt32) -> UInt64
     ) -> Bool {
         clear()
@@ -316,16 +388,13 @@ struct RowWords {
             }
             if word {
                 if !inWord {
-                    if !unitStarts.isEmpty { spaced.append(gapIsSpace) }
-                    unitStarts.append(Int32(units.count))
-                    byteStarts.append(Int32(offset))
+                    startWord(at: offset, gapIsSpace: gapIsSpace)
                     inWord = true
                 }
-                units.append(unit)
+                append(unit)
             } else {
                 if inWord {
-                    unitEnds.append(Int32(units.count))
-                    byteEnds.append(Int32(offset))
+                    endWord(at: offset)
                     inWord = false
                     gapIsSpace = true
                 }
@@ -333,10 +402,7 @@ struct RowWords {
             }
             offset += length
         }
-        if inWord {
-            unitEnds.append(Int32(units.count))
-            byteEnds.append(Int32(offset))
-        }
+        if inWord { endWord(at: offset) }
         return true
     }
 
@@ -355,25 +421,23 @@ struct RowWords {
     }
 
     /// Reads any row, character by character.
-    mutating func readCharacters(_ text: String, unit: (Character) -> UInt32) {
+    func readCharacters(_ text: String, unit: (Character) -> UInt32, isWord table: [Bool]) {
         clear()
         var inWord = false
         var gapIsSpace = true
         var offset = 0
         for character in text {
             let length = character.utf8.count
-            if CharacterFolding.isWordCharacter(character) {
+            let isWord = if length == 1, let ascii = character.asciiValue { table[Int(ascii)] } else { CharacterFolding.isWordCharacter(character) }
+            if isWord {
                 if !inWord {
-                    if !unitStarts.isEmpty { spaced.append(gapIsSpace) }
-                    unitStarts.append(Int32(units.count))
-                    byteStarts.append(Int32(offset))
+                    startWord(at: offset, gapIsSpace: gapIsSpace)
                     inWord = true
                 }
-                units.append(unit(character))
+                append(unit(character))
             } else {
                 if inWord {
-                    unitEnds.append(Int32(units.count))
-                    byteEnds.append(Int32(offset))
+                    endWord(at: offset)
                     inWord = false
                     gapIsSpace = true
                 }
@@ -381,10 +445,92 @@ struct RowWords {
             }
             offset += length
         }
-        if inWord {
-            unitEnds.append(Int32(units.count))
-            byteEnds.append(Int32(offset))
+        if inWord { endWord(at: offset) }
+    }
+}
+
+/// A `FuzzyMatcher`'s patterns as raw memory for one call of `hits` (copied from its arrays, freed
+/// at the end), so the inner loop touches no reference: pattern p is word p, or for p ≥ `count`
+/// word p − count joined with the next.
+struct PatternTables {
+    let count: Int
+    let units: UnsafeMutablePointer<UInt32>
+    let unitStarts: UnsafeMutablePointer<Int>
+    let budgets: UnsafeMutablePointer<Int>
+    let asciiMasks: UnsafeMutablePointer<UInt64>
+    let otherUnits: UnsafeMutablePointer<UInt32>
+    let otherMasks: UnsafeMutablePointer<UInt64>
+    let otherStarts: UnsafeMutablePointer<Int>
+
+    init(_ matcher: FuzzyMatcher) {
+        func copy<T>(_ array: [T]) -> UnsafeMutablePointer<T> {
+            let pointer = UnsafeMutablePointer<T>.allocate(capacity: max(1, array.count))
+            if !array.isEmpty { pointer.initialize(from: array, count: array.count) }
+            return pointer
         }
+        count = matcher.words.count
+        units = copy(matcher.flatUnits)
+        unitStarts = copy(matcher.unitStartsByPattern)
+        budgets = copy(matcher.budgets + matcher.joinedBudgets)
+        asciiMasks = copy(matcher.flatASCIIMasks)
+        otherUnits = copy(matcher.flatOtherUnits)
+        otherMasks = copy(matcher.flatOtherMasks)
+        otherStarts = copy(matcher.otherStartsByPattern)
+    }
+
+    func free() {
+        units.deallocate()
+        unitStarts.deallocate()
+        budgets.deallocate()
+        asciiMasks.deallocate()
+        otherUnits.deallocate()
+        otherMasks.deallocate()
+        otherStarts.deallocate()
+    }
+
+    /// The optimal string alignment distance of pattern `pattern` (a query unit of `length`, 1 to 64
+    /// units) to `text`, bit-parallel: Myers's algorithm for the edit distance of whole strings with Hyyrö's term
+    /// for a swap of neighbours (Hyyrö 2003, "A bit-vector algorithm for computing Levenshtein and
+    /// Damerau edit distances"). One pass over the text, a few word operations per unit.
+    ///
+    /// ```
+    ///  Peq[c]   bit i set when pattern[i] == c (a table for ASCII units, a short list for others)
+    ///  per text unit c:
+    ///    TR  = ((~D0′ & Peq[c]) << 1) & Peq[c′]          a swap: c′ c against pattern … c c′ …
+    ///    D0  = (((Peq[c] & VP) + VP) ^ VP) | Peq[c] | VN | TR
+    ///    HP  = VN | ~(D0 | VP);  HN = D0 & VP
+    ///    score ± the top bit of HP / HN
+    ///    X = (HP << 1) | 1;  VN = X & D0;  VP = (HN << 1) | ~(X | D0)
+    /// ```
+    /// The tests hold it to `FuzzyReference`'s distance in full, through the matcher. Nil when more
+    /// than `bound`.
+    @inline(__always)
+    func distance(ofPattern pattern: Int, length: Int, to text: UnsafeBufferPointer<UInt32>, bound: Int) -> Int? {
+        let ascii = asciiMasks + 128 * pattern
+        let others = otherStarts[pattern]..<otherStarts[pattern + 1]
+        let top: UInt64 = 1 << UInt64(length - 1)
+        var vp: UInt64 = ~0, vn: UInt64 = 0
+        var previousD0: UInt64 = 0, previousMask: UInt64 = 0
+        var score = length
+        for unit in text {
+            var pm: UInt64 = 0
+            if unit < 128 {
+                pm = ascii[Int(unit)]
+            } else {
+                for other in others where otherUnits[other] == unit { pm = otherMasks[other] }
+            }
+            let tr = ((~previousD0 & pm) << 1) & previousMask
+            let d0 = (((pm & vp) &+ vp) ^ vp) | pm | vn | tr
+            let hp = vn | ~(d0 | vp)
+            let hn = d0 & vp
+            if hp & top != 0 { score += 1 } else if hn & top != 0 { score -= 1 }
+            let x = (hp << 1) | 1
+            vn = x & d0
+            vp = (hn << 1) | ~(x | d0)
+            previousD0 = d0
+            previousMask = pm
+        }
+        return score <= bound ? score : nil
     }
 }
 
