@@ -233,6 +233,8 @@ struct FuzzyMatcher: Matcher {
         // The gate: most words end here.
         let patternLength = tables.unitStarts[pattern + 1] - tables.unitStarts[pattern]
         guard abs(length - patternLength) <= budget else { return nil }
+        let textClasses = range.count == 1 ? row.classes[range.lowerBound] : row.classes[range.lowerBound] | row.classes[range.lowerBound + 1]
+        guard (tables.classes[pattern] & ~textClasses).nonzeroBitCount <= budget else { return nil }
         let text = UnsafeBufferPointer(rebasing: units[lower..<upper])
         let patternUnits = UnsafeBufferPointer(start: tables.units + tables.unitStarts[pattern], count: patternLength)
         if budget == 0 { return text.elementsEqual(patternUnits) ? 0 : nil }
@@ -265,6 +267,9 @@ final class RowWords {
     private(set) var byteStarts: UnsafeMutablePointer<Int32>
     private(set) var byteEnds: UnsafeMutablePointer<Int32>
     private(set) var spaced: UnsafeMutablePointer<Bool>
+    /// Each word's classes: bit `unit & 63` set for each of its units (`PatternTables.classes`).
+    private(set) var classes: UnsafeMutablePointer<UInt64>
+    private var currentClasses: UInt64 = 0
     /// The number of units, and of words.
     private(set) var unitCount = 0
     private(set) var count = 0
@@ -273,6 +278,7 @@ final class RowWords {
     init() {
         (units, unitStarts, unitEnds, byteStarts, byteEnds, spaced) = (.allocate(capacity: 1), .allocate(capacity: 1), .allocate(capacity: 1),
                                                                        .allocate(capacity: 1), .allocate(capacity: 1), .allocate(capacity: 1))
+        classes = .allocate(capacity: 1)
         capacity = 1
     }
 
@@ -285,6 +291,7 @@ final class RowWords {
         byteStarts.deallocate()
         byteEnds.deallocate()
         spaced.deallocate()
+        classes.deallocate()
     }
 
     /// Makes room for a row of `bytes` bytes.
@@ -294,6 +301,7 @@ final class RowWords {
         capacity = max(bytes + 1, capacity * 2)
         (units, unitStarts, unitEnds, byteStarts, byteEnds, spaced) = (.allocate(capacity: capacity), .allocate(capacity: capacity),
             .allocate(capacity: capacity), .allocate(capacity: capacity), .allocate(capacity: capacity), .allocate(capacity: capacity))
+        classes = .allocate(capacity: capacity)
     }
 
     private func clear() {
@@ -306,12 +314,14 @@ final class RowWords {
         if count > 0 { spaced[count - 1] = gapIsSpace }
         unitStarts[count] = Int32(unitCount)
         byteStarts[count] = Int32(offset)
+        currentClasses = 0
     }
 
     @inline(__always)
     private func endWord(at offset: Int) {
         unitEnds[count] = Int32(unitCount)
         byteEnds[count] = Int32(offset)
+        classes[count] = currentClasses
         count += 1
     }
 
@@ -319,6 +329,7 @@ final class RowWords {
     private func append(_ unit: UInt32) {
         units[unitCount] = unit
         unitCount += 1
+        currentClasses |= 1 << UInt64(unit & 63)
     }
 
     /// Reads an ASCII row (every byte one character; CR LF is one, and whitespace either way);
@@ -461,6 +472,11 @@ struct PatternTables {
     let otherUnits: UnsafeMutablePointer<UInt32>
     let otherMasks: UnsafeMutablePointer<UInt64>
     let otherStarts: UnsafeMutablePointer<Int>
+    /// Each pattern's classes: bit `unit & 63` set for each of its units. A pattern unit whose
+    /// class no unit of the text has is matched to nothing equal: it is deleted or substituted,
+    /// one edit each (a swap only moves equal units). So more classes missing from the text than
+    /// the budget rule it out before any distance is computed.
+    let classes: UnsafeMutablePointer<UInt64>
 
     init(_ matcher: FuzzyMatcher) {
         func copy<T>(_ array: [T]) -> UnsafeMutablePointer<T> {
@@ -476,6 +492,10 @@ struct PatternTables {
         otherUnits = copy(matcher.flatOtherUnits)
         otherMasks = copy(matcher.flatOtherMasks)
         otherStarts = copy(matcher.otherStartsByPattern)
+        let starts = matcher.unitStartsByPattern
+        classes = copy(starts.indices.dropLast().map { pattern in
+            matcher.flatUnits[starts[pattern]..<starts[pattern + 1]].reduce(UInt64(0)) { $0 | 1 << UInt64($1 & 63) }
+        })
     }
 
     func free() {
@@ -486,6 +506,7 @@ struct PatternTables {
         otherUnits.deallocate()
         otherMasks.deallocate()
         otherStarts.deallocate()
+        classes.deallocate()
     }
 
     /// The optimal string alignment distance of pattern `pattern` (a query unit of `length`, 1 to 64
