@@ -117,6 +117,9 @@ struct FuzzyMatcher: Matcher {
         var cache: [UInt32: UInt64] = [:]
         let tables = PatternTables(self)
         defer { tables.free() }
+        let asciiTable = UnsafeMutablePointer<UInt32>.allocate(capacity: 128)
+        defer { asciiTable.deallocate() }
+        for byte in 0..<128 { asciiTable[byte] = asciiUnits[byte] | (asciiIsWord[byte] ? RowWords.wordFlag : 0) }
         func info(_ value: UInt32) -> UInt64 { scalarInfo(of: value, cache: &cache) }
         let characterUnit = { (character: Character) in unit(of: character) }
         let clock = ContinuousClock()
@@ -125,7 +128,7 @@ struct FuzzyMatcher: Matcher {
             let start = buffer.offsets[index], end = buffer.offsets[index + 1]
             let bytes = UnsafeBufferPointer(rebasing: buffer.bytes[start..<end])
             row.reserve(bytes.count)
-            if !row.readASCII(bytes, units: asciiUnits, isWord: asciiIsWord),
+            if !row.readASCII(bytes, table: asciiTable),
                !row.readScalars(bytes, units: asciiUnits, isWord: asciiIsWord, info: info) {
                 row.readCharacters(String(decoding: bytes, as: UTF8.self), unit: characterUnit, isWord: asciiIsWord)
             }
@@ -332,20 +335,28 @@ final class RowWords {
         currentClasses |= 1 << UInt64(unit & 63)
     }
 
+    /// In a table of ASCII entries (`FuzzyMatcher.asciiEntries`): the unit's bits, and the flag of a
+    /// word character.
+    static let unitBits: UInt32 = 0x7FFF_FFFF
+    static let wordFlag: UInt32 = 0x8000_0000
+
     /// Reads an ASCII row (every byte one character; CR LF is one, and whitespace either way);
     /// false, having read nothing useful, at the first byte of 0x80 or more.
-    func readASCII(_ bytes: UnsafeBufferPointer<UInt8>, units table: [UInt32], isWord: [Bool]) -> Bool {
+    func readASCII(_ bytes: UnsafeBufferPointer<UInt8>, table: UnsafePointer<UInt32>) -> Bool {
         clear()
         var inWord = false
         var gapIsSpace = true
-        for (offset, byte) in bytes.enumerated() {
+        guard let base = bytes.baseAddress else { return true }
+        for offset in 0..<bytes.count {
+            let byte = base[offset]
             if byte >= 0x80 { return false }
-            if isWord[Int(byte)] {
+            let entry = table[Int(byte)]
+            if entry & RowWords.wordFlag != 0 {
                 if !inWord {
                     startWord(at: offset, gapIsSpace: gapIsSpace)
                     inWord = true
                 }
-                append(table[Int(byte)])
+                append(entry & RowWords.unitBits)
             } else {
                 if inWord {
                     endWord(at: offset)
