@@ -165,3 +165,24 @@ struct FuzzySearchTests {
         }
     }
 }
+
+extension FuzzySearchTests {
+    /// A longer fuzzy query can find rows a shorter one did not (`wor` is exact only, `work` finds
+    /// York): typing never searches only the rows of the query before.
+    @Test func aLongerFuzzyQueryNeverRefinesTheShorter() throws {
+        let options = Self.options()
+        #expect(!SearchRequest(text: "work", options: options).refines(SearchRequest(text: "wor", options: options)))
+        #expect(RowPrefilter(SearchRequest(text: "work", options: options)) == nil)
+    }
+
+    @Test func aVersion3CacheReadsAsExact() throws {
+        let index = try SearchRequest(text: "work").runner().search(Self.corpus(["work and work"]))
+        var bytes = index.serialized()
+        // Version 3: the same layout without the edits column (an empty array: its count, 8 bytes).
+        let versionAt = HitIndex.magic.count + 8
+        bytes.replaceSubrange(versionAt..<versionAt + 8, with: [3, 0, 0, 0, 0, 0, 0, 0])
+        bytes.removeLast(8)
+        let read = try HitIndex(serialized: bytes)
+        #expect(read == index && !read.hasApproximateHits && read.edits(ofHitAt: 1) == 0)
+    }
+}
