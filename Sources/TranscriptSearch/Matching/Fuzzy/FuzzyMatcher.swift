@@ -134,8 +134,9 @@ struct FuzzyMatcher: Matcher {
             }
             candidates.removeAll(keepingCapacity: true)
             let units = UnsafeBufferPointer(start: row.units, count: row.unitCount)
-            for word in 0..<row.count {
-                if let (count, edits) = bestMatch(from: word, in: row, units: units, tables: tables, scratch: &scratch) {
+            let view = row.view
+            for word in 0..<view.count {
+                if let (count, edits) = bestMatch(from: word, in: view, units: units, tables: tables, scratch: &scratch) {
                     candidates.append(Candidate(start: word, count: count, edits: edits))
                 }
             }
@@ -172,7 +173,7 @@ struct FuzzyMatcher: Matcher {
     /// The match from word `start` of `row` with the fewest edits, then the fewest words.
     @inline(__always)
     private func bestMatch(
-        from start: Int, in row: RowWords, units text: UnsafeBufferPointer<UInt32>, tables: PatternTables, scratch: inout [Int?]
+        from start: Int, in row: RowView, units text: UnsafeBufferPointer<UInt32>, tables: PatternTables, scratch: inout [Int?]
     ) -> (count: Int, edits: Int)? {
         let units = words.count
         if units == 1 {
@@ -226,7 +227,7 @@ struct FuzzyMatcher: Matcher {
     /// `row` joined, or nil past its budget.
     @inline(__always)
     private func distance(
-        ofWord word: Int, joined: Bool, toWords range: Range<Int>, in row: RowWords, units: UnsafeBufferPointer<UInt32>,
+        ofWord word: Int, joined: Bool, toWords range: Range<Int>, in row: RowView, units: UnsafeBufferPointer<UInt32>,
         tables: PatternTables
     ) -> Int? {
         let pattern = joined ? tables.count + word : word
@@ -257,6 +258,15 @@ struct FuzzyMatcher: Matcher {
         cache[value] = info
         return info
     }
+}
+
+/// A read row's words as plain pointers (what the matching loop reads, touching no object).
+struct RowView {
+    let count: Int
+    let unitStarts: UnsafeMutablePointer<Int32>
+    let unitEnds: UnsafeMutablePointer<Int32>
+    let spaced: UnsafeMutablePointer<Bool>
+    let classes: UnsafeMutablePointer<UInt64>
 }
 
 /// One row read as words: the folded units of its word characters back to back, each word's
@@ -296,6 +306,9 @@ final class RowWords {
         spaced.deallocate()
         classes.deallocate()
     }
+
+    /// The words as plain pointers.
+    var view: RowView { RowView(count: count, unitStarts: unitStarts, unitEnds: unitEnds, spaced: spaced, classes: classes) }
 
     /// Makes room for a row of `bytes` bytes.
     func reserve(_ bytes: Int) {
@@ -344,29 +357,49 @@ final class RowWords {
     /// false, having read nothing useful, at the first byte of 0x80 or more.
     func readASCII(_ bytes: UnsafeBufferPointer<UInt8>, table: UnsafePointer<UInt32>) -> Bool {
         clear()
+        guard let base = bytes.baseAddress else { return true }
+        // Local copies: the loop touches no property of this object.
+        let (units, unitStarts, unitEnds, byteStarts, byteEnds, spaced, classes) =
+            (self.units, self.unitStarts, self.unitEnds, self.byteStarts, self.byteEnds, self.spaced, self.classes)
+        var unitCount = 0, count = 0, current: UInt64 = 0
         var inWord = false
         var gapIsSpace = true
-        guard let base = bytes.baseAddress else { return true }
         for offset in 0..<bytes.count {
             let byte = base[offset]
             if byte >= 0x80 { return false }
             let entry = table[Int(byte)]
             if entry & RowWords.wordFlag != 0 {
                 if !inWord {
-                    startWord(at: offset, gapIsSpace: gapIsSpace)
+                    if count > 0 { spaced[count - 1] = gapIsSpace }
+                    unitStarts[count] = Int32(unitCount)
+                    byteStarts[count] = Int32(offset)
+                    current = 0
                     inWord = true
                 }
-                append(entry & RowWords.unitBits)
+                let unit = entry & RowWords.unitBits
+                units[unitCount] = unit
+                unitCount += 1
+                current |= 1 << UInt64(unit & 63)
             } else {
                 if inWord {
-                    endWord(at: offset)
+                    unitEnds[count] = Int32(unitCount)
+                    byteEnds[count] = Int32(offset)
+                    classes[count] = current
+                    count += 1
                     inWord = false
                     gapIsSpace = true
                 }
                 if !(byte == 0x20 || (0x09...0x0D).contains(byte)) { gapIsSpace = false }
             }
         }
-        if inWord { endWord(at: bytes.count) }
+        if inWord {
+            unitEnds[count] = Int32(unitCount)
+            byteEnds[count] = Int32(bytes.count)
+            classes[count] = current
+            count += 1
+        }
+        self.unitCount = unitCount
+        self.count = count
         return true
     }
 
