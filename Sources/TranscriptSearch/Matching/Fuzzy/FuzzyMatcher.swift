@@ -120,7 +120,8 @@ struct FuzzyMatcher: Matcher {
         let asciiTable = UnsafeMutablePointer<UInt32>.allocate(capacity: 128)
         defer { asciiTable.deallocate() }
         for byte in 0..<128 { asciiTable[byte] = asciiUnits[byte] | (asciiIsWord[byte] ? RowWords.wordFlag : 0) }
-        func info(_ value: UInt32) -> UInt64 { scalarInfo(of: value, cache: &cache) }
+        // Made once: a closure made per row would copy the matcher into its context each time.
+        let info = { (value: UInt32) -> UInt64 in scalarInfo(of: value, cache: &cache) }
         let characterUnit = { (character: Character) in unit(of: character) }
         let clock = ContinuousClock()
         for (count, index) in rows.enumerated() {
@@ -178,6 +179,11 @@ struct FuzzyMatcher: Matcher {
         let units = words.count
         if units == 1 {
             // One word: the word itself, or it and the next joined.
+            // The length gate first, here, where it is cheapest: most words end at it.
+            let length = tables.unitStarts[1] - tables.unitStarts[0], budget = tables.budgets[0]
+            let alone = Int(row.unitEnds[start] - row.unitStarts[start])
+            let joinedLength = start + 1 < row.count ? Int(row.unitEnds[start + 1] - row.unitStarts[start]) : Int.max / 2
+            guard abs(alone - length) <= budget || abs(joinedLength - length) <= budget else { return nil }
             var best: (count: Int, edits: Int)?
             if let distance = distance(ofWord: 0, joined: false, toWords: start..<start + 1, in: row, units: text, tables: tables) { best = (1, distance) }
             if best?.edits != 0, start + 1 < row.count, row.spaced[start],
