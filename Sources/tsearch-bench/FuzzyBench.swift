@@ -17,7 +17,9 @@ import TranscriptSearch
 enum FuzzyBench {
     static let queries = ["budgit", "milestone", "postmortem", "customer interview feedback", "the budgit review"]
 
-    static func run(corpus: Corpus, file: String, runs: Int) throws {
+    /// `--quick` (CI) times one word and one phrase; the full run all five queries.
+    static func run(corpus: Corpus, file: String, runs: Int, quick: Bool = false) throws {
+        let queries = quick ? ["budgit", "the budgit review"] : Self.queries
         let megabytes = Double(corpus.textByteCount) / 1e6
         print("\n--fuzzy (\(corpus.rowCount) rows, \(String(format: "%.1f", megabytes)) MB of row text): search only, the reference once, the engines \(runs) times")
         print("  query                          hits  approx   reference     fuzzy    fuzzy MB/s   exact -w   exact MB/s")

@@ -470,7 +470,7 @@ if options.wants("bool") {
 // MARK: Approximate words (FuzzyBench.swift)
 
 if options.wants("fuzzy") {
-    try FuzzyBench.run(corpus: corpus, file: folder.appendingPathComponent("corpus.srt").path, runs: options.runs)
+    try FuzzyBench.run(corpus: corpus, file: folder.appendingPathComponent("corpus.srt").path, runs: options.runs, quick: options.quick)
 }
 
 // MARK: Server (ServerBench.swift)
