@@ -1,7 +1,7 @@
 // tsearch-bench: the numbers behind TranscriptSearch's speed claims (the README's performance section).
 //
 //   swift run -c release tsearch-bench [--quick] [--rows N] [--runs K]
-//       [--section load|search|suggest|process|export|epub|typing|navigation|server|bool|all] [--scale 1m|10m] [--python PYTHON-WITH-EBOOKLIB]
+//       [--section load|search|suggest|process|export|epub|typing|navigation|server|bool|fuzzy|all] [--scale 1m|10m] [--python PYTHON-WITH-EBOOKLIB]
 //
 // Builds a deterministic corpus (1,000,000 meeting-style rows by default, 100,000 with --quick; see
 // CorpusGenerator for the mix of accents, CJK and emoji), written once as SubRip, WebVTT, JSON and
@@ -22,6 +22,8 @@
 // - HTML export, the pager's as-you-type search, EPUB loading;
 // - queries of several words (`--bool`, BoolBench): the window search against its reference, and
 //   whole processes against the sum of their terms' searches and against ugrep --bool;
+// - approximate words (`--fuzzy`, FuzzyBench): the fast matcher against its reference and next to
+//   the exact -w search, and whole processes against our exact search and ugrep -Z -i -w;
 // - the corpus kept in ClickHouse: index rows/s and each query kind through the server (ServerBench).
 // It prints numbers; no test asserts on time.
 import Foundation
@@ -71,7 +73,7 @@ struct Options {
             case "--engine-loop": engineLoop = (rest.popFirst() ?? "", SearchOptions())
             case "--regex": engineLoop?.options.syntax = .regularExpression
             default:
-                FileHandle.standardError.write(Data("usage: tsearch-bench [--quick] [--rows N] [--runs K] [--section load|search|suggest|process|export|epub|typing|navigation|server|bool|all] [--scale 1m|10m] [--python PATH]\n".utf8))
+                FileHandle.standardError.write(Data("usage: tsearch-bench [--quick] [--rows N] [--runs K] [--section load|search|suggest|process|export|epub|typing|navigation|server|bool|fuzzy|all] [--scale 1m|10m] [--python PATH]\n".utf8))
                 exit(2)
             }
         }
@@ -85,7 +87,7 @@ struct Options {
     /// load, search, whole-process, navigation and server sections (CI's run: about a minute, and
     /// half a minute more for the server's when clickhouse-server is installed).
     func wants(_ name: String) -> Bool {
-        if section == "all" && quick { return ["load", "search", "suggest", "process", "navigation", "server", "bool"].contains(name) }
+        if section == "all" && quick { return ["load", "search", "suggest", "process", "navigation", "server", "bool", "fuzzy"].contains(name) }
         return section == "all" || section == name
     }
 }
@@ -351,7 +353,7 @@ if options.wants("process") {
 
 var corpus = Corpus()
 if options.wants("load") || options.wants("search") || options.wants("suggest") || options.wants("export") || options.wants("typing")
-    || (options.wants("server") && options.scale == nil) || options.wants("bool") {
+    || (options.wants("server") && options.scale == nil) || options.wants("bool") || options.wants("fuzzy") {
     // As `tsearch` loads: the bytes read in place into a corpus (`loadCorpus`), and, for the
     // library's callers, as rows (`load`, through a string).
     print("\nload                         corpus      rows/s      MB/s       rows")
@@ -475,6 +477,12 @@ if options.wants("suggest") {
 
 if options.wants("bool") {
     try BoolBench.run(corpus: corpus, file: folder.appendingPathComponent("corpus.srt").path, runs: options.runs)
+}
+
+// MARK: Approximate words (FuzzyBench.swift)
+
+if options.wants("fuzzy") {
+    try FuzzyBench.run(corpus: corpus, file: folder.appendingPathComponent("corpus.srt").path, runs: options.runs, quick: options.quick)
 }
 
 // MARK: Server (ServerBench.swift)

@@ -60,6 +60,8 @@ struct ArgumentTests {
         case "padding": ["1.5"]
         case "timeout": ["2.5"]
         case "within": ["30s"]
+        case "edits": ["2"]
+        case "sort": ["best"]
         default: []
         }
         let command = (flag.commands.contains(.search) ? CommandName.search : CommandName.allCases.first(where: flag.commands.contains)!).rawValue
@@ -72,6 +74,16 @@ struct ArgumentTests {
             let viaShort = try RawArguments.parse([command, "-\(short)"] + value)
             #expect(describe(viaShort) == describe(expected))
         }
+    }
+
+    @Test func fuzzyAndEditsMakeTheRequestAndRefuseWhatMeansNothing() throws {
+        let raw = try RawArguments.parse(["search", "--edits", "2", "budget", "a.srt"])
+        let request = try raw.searchRequest("budget")
+        #expect(request.options.fuzzy && request.options.fuzzyEdits == 2)
+        #expect(throws: UsageError.self) { try RawArguments.parse(["search", "--edits", "4", "budget"]) }
+        #expect(throws: UsageError.self) { try RawArguments.parse(["search", "--sort", "random", "budget"]) }
+        #expect(throws: CommandError.self) { try RawArguments.parse(["search", "--fuzzy", "-E", "budget"]).searchRequest("budget") }
+        #expect(throws: CommandError.self) { try RawArguments.parse(["search", "--fuzzy", "--forms", "budget"]).searchRequest("budget") }
     }
 
     @Test func boolWithinAndFormsMakeTheRequest() throws {

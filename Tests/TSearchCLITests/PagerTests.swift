@@ -444,3 +444,34 @@ struct PagerWhereTests {
         }
     }
 }
+
+/// `z` turns approximate words on and off (shown as `[fuzzy]`); `s` steps the hits best first:
+/// exact ones, then by edits.
+struct PagerFuzzyTests {
+    @Test func zTogglesFuzzyAndSStepsExactHitsFirst() throws {
+        var state = try PagerStateTests.state("budget")
+        let request = try #require(state.reduce(.key(.character("z"))).first.flatMap { effect -> SearchRequest? in
+            if case .search(let request) = effect { return request }
+            return nil
+        })
+        #expect(request.options.fuzzy)
+        _ = state.reduce(.results(request, try request.runner().search(PagerStateTests.corpus)))
+        #expect(PagerView.render(state, colour: false).last?.contains("[fuzzy]") == true)
+
+        let texts = ["Back in York.", "We work late.", "Wrok again?", "More work."]
+        let corpus = Corpus([Transcript(source: SourceInfo(path: "w.vtt", format: "vtt", encoding: "UTF-8"), rows: texts.enumerated().map {
+            Row(id: RowID(source: 0, index: $0), text: $1, start: Timestamp(milliseconds: Int64($0) * 1_000), locator: Locator(file: "w.vtt"))
+        })])
+        let fuzzy = SearchRequest(text: "work", options: SearchOptions(fuzzy: true))
+        let index = try fuzzy.runner().search(corpus)
+        var best = PagerState(corpus: corpus, index: index, request: fuzzy, current: 1, rows: 24, columns: 80)
+        var visited: [Int] = []
+        for _ in 0..<4 {
+            _ = best.reduce(.key(.character("s")))
+            visited.append(best.cursor.current ?? -1)
+        }
+        // From the first exact hit: the other exact one, then York and Wrok (1 edit each; a swap is one), then back.
+        #expect(visited == [3, 0, 2, 1])
+        #expect(PagerView.keys.contains { $0.keys == "z  s" })
+    }
+}

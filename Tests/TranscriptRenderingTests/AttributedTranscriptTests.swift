@@ -117,3 +117,11 @@ struct AttributedTranscriptTests {
         #expect(Self.marked(view.text(ofRow: 2)) == "no budget here")
     }
 }
+
+extension AttributedTranscriptTests {
+    @Test func approximateHitsCarryTheirEdits() throws {
+        let view = try Self.view(["York and work"], "work", options: SearchOptions(fuzzy: true))
+        #expect(Self.marked(view.text(ofRow: 0)) == "[York] and [work]")
+        #expect(view.text(ofRow: 0).runs.compactMap(\.transcript.approximate) == [1])
+    }
+}

@@ -83,12 +83,12 @@ struct SearchOptionsTests {
     @Test(arguments: SearchOptions.Option.allCases)
     func everySupportedOptionChangesResults(_ option: SearchOptions.Option) throws {
         #expect(SearchOptions.supportedOptions[option] != nil)
-        if option == .boolean || option == .wordForms {
+        if option == .boolean || option == .wordForms || option == .fuzzy {
             let corpus = Corpus([Transcript(source: SourceInfo(path: "a.srt", format: "srt", encoding: "UTF-8"), rows: [
                 Row(id: RowID(source: 0, index: 0), text: "the budget and the hiring", locator: Locator(file: "a.srt")),
             ])])
-            let flipped = option == .boolean ? SearchOptions(syntax: .boolean) : SearchOptions(forms: true)
-            let query = option == .boolean ? "hiring budget" : "budgets"
+            let flipped = option == .boolean ? SearchOptions(syntax: .boolean) : option == .fuzzy ? SearchOptions(fuzzy: true) : SearchOptions(forms: true)
+            let query = option == .boolean ? "hiring budget" : option == .fuzzy ? "budgit" : "budgets"
             let plain = try SearchRequest(text: query).runner().search(corpus)
             let changed = try SearchRequest(text: query, options: flipped).runner().search(corpus)
             #expect(plain.count == 0 && changed.count == 1)
@@ -110,7 +110,7 @@ struct SearchOptionsTests {
         case .wholeWord: ("catalog cat", "cat", SearchOptions(words: .wholeWords))
         case .regularExpression: ("axb a.b", "a.b", SearchOptions(syntax: .regularExpression))
         case .language: ("Irmak", "ı", SearchOptions(language: "tr"))
-        case .acrossRows, .boolean, .wordForms: ("", "", SearchOptions())  // above: they need rows
+        case .acrossRows, .boolean, .wordForms, .fuzzy: ("", "", SearchOptions())  // above: they need rows
         }
         let plain = try RegexMatcher(try Query(query)).ranges(in: text)
         let changed = try RegexMatcher(try Query(query, options: flipped)).ranges(in: text)

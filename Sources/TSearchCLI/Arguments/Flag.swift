@@ -77,6 +77,18 @@ struct Flag: Sendable {
         Flag(long: "forms", short: nil, valueName: nil,
              help: "Also find each word's forms, in any case: budget finds budgets, budgeted and budgeting; child finds children; went finds go (English, Porter2 and a list of irregular forms; --language picks the stemmer).",
              commands: searching.union(exporting)) { raw, _ in raw.forms = true },
+        Flag(long: "fuzzy", short: nil, valueName: nil,
+             help: "Also find words the recognizer misheard: each word within 0 edits for 1–3 letters, 1 for 4–7, 2 for 8 or more (a swap of two letters is one), a word split in two or two words joined (goldpeak finds Gold Peak). Approximate hits are marked [≈N text]; --sort best lists exact ones first.",
+             commands: searching.union(exporting)) { raw, _ in raw.fuzzy = true },
+        Flag(long: "edits", short: nil, valueName: "N",
+             help: "With --fuzzy (implied), allow N edits (0 to 3) to every word of 4 letters or more.",
+             commands: searching.union(exporting)) { raw, value throws(UsageError) in
+            guard let edits = Int(value), (0...3).contains(edits) else {
+                throw UsageError("--edits expects 0, 1, 2 or 3, found \"\(value)\"")
+            }
+            raw.fuzzy = true
+            raw.fuzzyEdits = edits
+        },
         Flag(long: "speaker", short: nil, valueName: "NAME",
              help: "Only rows spoken by NAME: the starts of its name parts, case and accents ignored (Alice, jose g); \"Alice Johnson\" in double quotes is that whole name. Repeatable, any of them (also speaker:NAME in the query).",
              commands: searching.union(exporting)) { raw, value in raw.filter.speakers.append(value) },
@@ -121,10 +133,14 @@ struct Flag: Sendable {
              help: "Only meetings where NAME speaks (name parts, as --speaker; repeatable, any of them; also with:NAME).",
              commands: meetingFilters) { raw, value in raw.filter.participants.append(value) },
         Flag(long: "sort", short: nil, valueName: "ORDER",
-             help: "Order files (and meetings): path (as loaded, the default of search), date (oldest first, the default of meetings), hits (most first) or relevance (BM25 over each meeting's rows; ties newest first). Hits within a file stay in time order.",
-             commands: [.search, .meetings], value: .choices(MeetingOrder.allCases.map(\.rawValue))) { raw, value throws(UsageError) in
+             help: "Order files (and meetings): path (as loaded, the default of search), date (oldest first, the default of meetings), hits (most first) or relevance (BM25 over each meeting's rows; ties newest first); hits within a file stay in time order. Or best: the hits themselves, exact ones first, then by edits (--fuzzy), then by position.",
+             commands: [.search, .meetings], value: .choices(MeetingOrder.allCases.map(\.rawValue) + ["best"])) { raw, value throws(UsageError) in
+            if value == "best" {
+                raw.sortBest = true
+                return
+            }
             guard let order = MeetingOrder(rawValue: value) else {
-                throw UsageError("--sort expects path, date, hits or relevance, found \"\(value)\"")
+                throw UsageError("--sort expects path, date, hits, relevance or best, found \"\(value)\"")
             }
             raw.sort = order
         },

@@ -19,6 +19,11 @@ struct RawArguments: Sendable {
     var within: WindowScope?
     /// `--forms`: each word also finds its forms.
     var forms = false
+    /// `--fuzzy`: words match approximately; `--edits N` (which implies it) fixes the budget.
+    var fuzzy = false
+    var fuzzyEdits: Int?
+    /// `--sort best`: exact hits first, then by edits, then by position.
+    var sortBest = false
     /// Filters from flags; query tokens add to them.
     var filter = RowFilter()
     /// `--sort`: the order of files and meetings; nil when not given (each command's default).
@@ -171,7 +176,8 @@ extension RawArguments {
 
     var searchOptions: SearchOptions {
         SearchOptions(caseMatching: caseMatching, diacritics: diacritics, words: words, syntax: boolean ? .boolean : syntax,
-                      language: language, spanning: spanning, within: within ?? .turn, forms: forms)
+                      language: language, spanning: spanning, within: within ?? .turn, forms: forms,
+                      fuzzy: fuzzy, fuzzyEdits: fuzzyEdits)
     }
 
     /// The query and the paths among the positional arguments. Leading `key:value` tokens
@@ -215,6 +221,15 @@ extension RawArguments {
     /// `--bool`, which reads words and operators, not a pattern (`-E`) or several (`-e` twice:
     /// write `a|b`); `--forms` finds words in any case, of words, not patterns.
     func checkCombinations() throws(CommandError) {
+        if fuzzy, syntax == .regularExpression {
+            throw CommandError.usage(UsageError("--fuzzy finds words, not patterns: -E does not combine with it"))
+        }
+        if fuzzy, forms {
+            throw CommandError.usage(UsageError("--fuzzy and --forms do not combine: choose one"))
+        }
+        if fuzzy, patterns.count > 1 {
+            throw CommandError.usage(UsageError("--fuzzy takes one query, not -e twice"))
+        }
         if forms, syntax == .regularExpression {
             throw CommandError.usage(UsageError("--forms finds the forms of words, not of a pattern: -E does not combine with it"))
         }

@@ -31,6 +31,8 @@ struct SearchCommand {
         var order: MeetingOrder
         /// `--date-from mtime`: meetings without a date take their file's modification time.
         var datesFromModificationTime: Bool
+        /// `--sort best`: exact hits first, then by edits, then by position.
+        var sortBest: Bool
 
         enum Output { case listing, count, files, json, quiet }
 
@@ -57,6 +59,7 @@ struct SearchCommand {
                 throw CommandError.usage(UsageError("--bool does not combine with --server yet"))
             }
             scan = raw.scan
+            sortBest = raw.sortBest
             paths = server == nil ? environment.defaultPaths(given) : []
             output = raw.quiet ? .quiet : raw.json ? .json : raw.filesWithMatches ? .files : raw.countOnly ? .count : .listing
             contextBefore = raw.contextBefore ?? raw.contextRows ?? 0
@@ -114,6 +117,9 @@ struct SearchCommand {
             return .error
         }
         let (corpus, index) = (search.corpus, search.index)
+        if settings.request.options.fuzzy && settings.request.fuzzesNothing && settings.output != .json {
+            environment.report("note: every word of the query has 3 letters or fewer (or --edits 0), so --fuzzy allows no edits: it finds only words split or joined")
+        }
         let errors = outcome.diagnostics.count { $0.severity == .error }
         let out = environment.stdout
         let styler = Styler(isEnabled: settings.colour)
@@ -132,6 +138,7 @@ struct SearchCommand {
             }
             // Then the total, as `wc` ends its list, so two tools can be compared at a glance.
             if index.count > 0 { out.line("\(index.count) total") }
+            reportApproximate(index)
         case .files:
             for source in sources where !out.isClosed && index.count(inRows: corpus.rows(ofSource: source)) > 0 {
                 out.line(styler.paint(ControlSequences.escaped(corpus.sources[source].path), .path))
@@ -139,30 +146,19 @@ struct SearchCommand {
         case .json:
             writeJSON(corpus: corpus, index: index, sources: sources, diagnostics: outcome.diagnostics)
         case .listing:
-            switch settings.heading {
-            case .grouped:
-                let listing = HitListing(
-                    corpus: corpus, index: index, styler: styler, contextRows: settings.contextBefore, contextAfter: settings.contextAfter)
-                var first = true
-                for source in sources where !out.isClosed && index.count(inRows: corpus.rows(ofSource: source)) > 0 {
-                    if !first { out.line() }
-                    first = false
-                    // Formatted on every core, a piece of rows at a time, written in order.
-                    listing.forEachPieceOfBytes(forSource: source, cores: SearchCommand.cores) { piece in
-                        out.write(bytes: piece)
-                        return !out.isClosed
-                    }
+            // --sort best: one listing per number of edits, exact hits first.
+            let tiers = settings.sortBest && index.hasApproximateHits
+                ? index.countsByEdits.keys.sorted().map { (edits: $0, index: index.keepingHits(withEdits: $0)) }
+                : [(edits: 0, index: index)]
+            for (number, tier) in tiers.enumerated() where !out.isClosed {
+                if tiers.count > 1 && settings.heading == .grouped {
+                    if number > 0 { out.line() }
+                    let label = tier.edits == 0 ? "exact" : "≈\(tier.edits) \(tier.edits == 1 ? "edit" : "edits")"
+                    out.line(styler.paint("── \(label): \(tier.index.count) \(tier.index.count == 1 ? "hit" : "hits")", .separator))
                 }
-            case .perLine:
-                let listing = PerLineListing(
-                    corpus: corpus, index: index, styler: styler, contextBefore: settings.contextBefore, contextAfter: settings.contextAfter,
-                    sourceOrder: settings.order == .path ? nil : sources)
-                listing.forEachPieceOfBytes(cores: SearchCommand.cores) { piece in
-                    out.write(bytes: piece)
-                    return !out.isClosed
-                }
+                printListing(corpus: corpus, index: tier.index, sources: sources, styler: styler)
             }
-            if settings.facets && !out.isClosed { printFacets(facets(corpus, index), styler: styler) }
+            if settings.facets && !out.isClosed { printFacets(facets(corpus, index), index: index, styler: styler) }
             if environment.stdoutIsTerminal && index.count > 0 {
                 let files = corpus.sources.indices.filter { index.count(inRows: corpus.rows(ofSource: $0)) > 0 }.count
                 out.line()
@@ -170,6 +166,7 @@ struct SearchCommand {
                     "\(index.count) \(index.count == 1 ? "hit" : "hits") in \(index.rowsWithHits.count) rows of \(files) \(files == 1 ? "file" : "files")",
                     .separator))
             }
+            reportApproximate(index)
         }
         // A failure to save is a warning: the search itself succeeded.
         do {
@@ -181,12 +178,54 @@ struct SearchCommand {
         return index.count > 0 ? .success : .noMatch
     }
 
+    /// The listing of `index`'s hits: grouped by file, or one line per hit; files in the order
+    /// of `sources` (`--sort`).
+    private func printListing(corpus: Corpus, index: HitIndex, sources: [Int], styler: Styler) {
+        let out = environment.stdout
+        switch settings.heading {
+        case .grouped:
+            let listing = HitListing(
+                corpus: corpus, index: index, styler: styler, contextRows: settings.contextBefore, contextAfter: settings.contextAfter)
+            var first = true
+            for source in sources where !out.isClosed && index.count(inRows: corpus.rows(ofSource: source)) > 0 {
+                if !first { out.line() }
+                first = false
+                // Formatted on every core, a piece of rows at a time, written in order.
+                listing.forEachPieceOfBytes(forSource: source, cores: SearchCommand.cores) { piece in
+                    out.write(bytes: piece)
+                    return !out.isClosed
+                }
+            }
+        case .perLine:
+            let listing = PerLineListing(
+                corpus: corpus, index: index, styler: styler, contextBefore: settings.contextBefore, contextAfter: settings.contextAfter,
+                sourceOrder: settings.order == .path ? nil : sources)
+            listing.forEachPieceOfBytes(cores: SearchCommand.cores) { piece in
+                out.write(bytes: piece)
+                return !out.isClosed
+            }
+        }
+    }
+
+    /// Says on standard error how many hits are approximate, when some are (never silently wider).
+    private func reportApproximate(_ index: HitIndex) {
+        guard index.hasApproximateHits else { return }
+        let approximate = index.approximateCount
+        if approximate == index.count {
+            environment.report("note: \(approximate == 1 ? "the hit is" : "all \(approximate) hits are") approximate (marked ≈); none is exact")
+        } else {
+            environment.report(
+                "note: \(approximate) of these \(index.count) hits \(approximate == 1 ? "is" : "are") approximate (marked ≈)"
+                    + (settings.sortBest ? "" : "; --sort best lists the exact ones first"))
+        }
+    }
+
     /// `hits by speaker: Alice 12 · Bob 3 · (none) 1`, and the same by file and by section; a kind
     /// too long for one line is listed one value a line under its label.
-    private func printFacets(_ facets: Facets, styler: Styler) {
+    private func printFacets(_ facets: Facets, index: HitIndex, styler: Styler) {
         let out = environment.stdout
         out.line()
-        for kind in FacetSummary.lines(facets) {
+        for kind in FacetSummary.lines(facets, edits: index) {
             let printed = FacetSummary.printed(label: kind.label, items: kind.items)
             // The label painted, its values (on its line or below it) not.
             let label = printed.heading.prefix(kind.label.count)

@@ -183,7 +183,7 @@ struct PagerState {
         case .character("f"):
             // The same disjunctive counts as `search --facets` and the JSON summary.
             let facets = FacetSummary.facets(of: request, index: index, corpus: corpus)
-            overlay = PagerOverlay(.lines(FacetSummary.screen(facets)))
+            overlay = PagerOverlay(.lines(FacetSummary.screen(facets, edits: index)))
         case .character("m"):
             // The meetings with hits, by date, with their hit counts; Enter jumps to one.
             let meetings = MeetingList.summaries(of: corpus, filter: request.filter, hits: index, order: .date)
@@ -201,6 +201,16 @@ struct PagerState {
         case .character("a"): return toggle { $0.diacritics = $0.diacritics == .sensitive ? .insensitive : .sensitive }
         case .character("o"): return toggle { $0.syntax = $0.syntax == .boolean ? .verbatim : .boolean }
         case .character("F"): return toggle { $0.forms.toggle() }
+        case .character("z"):
+            return toggle { options in
+                options.fuzzy.toggle()
+                // Approximate words are words: not a pattern, not their forms.
+                if options.fuzzy {
+                    options.forms = false
+                    if options.syntax == .regularExpression { options.syntax = .verbatim }
+                }
+            }
+        case .character("s"): stepBestFirst()
         case .click(let line, let column):
             if let position = layout.hit(atLine: line, column: column) {
                 cursor.select(position)
@@ -298,6 +308,22 @@ struct PagerState {
         change(&next.options)
         awaiting = next
         return [.search(next)]
+    }
+
+    /// `s`: the next hit in `--sort best`'s order (exact hits first, then by edits, then by
+    /// position), wrapping to the first.
+    private mutating func stepBestFirst() {
+        guard let current = cursor.current else {
+            note = "no hits"
+            return
+        }
+        let order = index.positionsBestFirst
+        let at = order.firstIndex(of: current) ?? 0
+        if at + 1 == order.count { note = "wrapped to the best hit" }
+        cursor.select(order[(at + 1) % order.count])
+        let edits = index.edits(ofHitAt: order[(at + 1) % order.count])
+        if index.hasApproximateHits, note == nil { note = edits == 0 ? "exact" : "≈\(edits)" }
+        if let current = cursor.current, !layout.rowsOnScreen.contains(index.hit(at: current).row) { centreOnCurrentHit() }
     }
 
     private mutating func step(_ steps: Int) {

@@ -18,6 +18,7 @@ enum PagerView {
         ("Backspace (after /)", "at the start, takes the last filter token off; a new speaker: replaces the old"),
         ("i  w  r  a", "toggle case, whole words, regex, accents"),
         ("o  F", "toggle words and operators (--bool: a b, a|b, -c, \"a b\"), word forms (--forms)"),
+        ("z  s", "toggle approximate words (--fuzzy, hits marked ≈N); next hit best first (exact, then by edits)"),
         ("Esc", "give up a search that takes too long"),
         ("f  m  ?  q", "hit counts (facets), the meetings with hits (Enter: the first hit of one), this help, quit"),
     ]
@@ -119,7 +120,8 @@ enum PagerView {
         let options = state.request.options
         var flags: String? = [options.caseMatching == .sensitive ? "[Aa]" : nil, options.words == .wholeWords ? "[w]" : nil,
                               options.syntax == .regularExpression ? "[.*]" : nil, options.diacritics == .insensitive ? "[é=e]" : nil,
-                              options.syntax == .boolean ? "[bool \(options.within)]" : nil, options.forms ? "[forms]" : nil]
+                              options.syntax == .boolean ? "[bool \(options.within)]" : nil, options.forms ? "[forms]" : nil,
+                              options.fuzzy ? "[fuzzy\(options.fuzzyEdits.map { " ≤\($0)" } ?? "")]" : nil]
             .compactMap { $0 }.joined(separator: " ")
         let searching = state.awaiting != nil ? "searching…" : nil
         var help: String? = loading == nil ? "?: help" : nil

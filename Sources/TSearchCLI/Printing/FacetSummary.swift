@@ -11,14 +11,23 @@ enum FacetSummary {
         (try? Facets(request: request, index: index, corpus: corpus)) ?? Facets(index: index, corpus: corpus)
     }
 
-    /// `(label, items)` per kind shown: `("hits by speaker:", ["Alice 12", "Bob 3"])`.
-    static func lines(_ facets: Facets) -> [(label: String, items: [String])] {
+    /// `(label, items)` per kind shown: `("hits by speaker:", ["Alice 12", "Bob 3"])`; with
+    /// `edits` (a `--fuzzy` search's hits), last, `("hits by edits:", ["exact 12", "≈1 3"])`.
+    static func lines(_ facets: Facets, edits: HitIndex? = nil) -> [(label: String, items: [String])] {
         Facets.Kind.allCases.compactMap { kind in
             let counts = facets[kind]
             guard !counts.isEmpty, !(counts.count == 1 && counts[0].value == nil) else { return nil }
             let items = counts.map { "\(shown($0.value, kind)) \($0.hits)" }
             return ("hits by \(kind.rawValue):", items)
-        }
+        } + (edits.flatMap(editsLine).map { [$0] } ?? [])
+    }
+
+    /// `("hits by edits:", ["exact 12", "≈1 3", "≈2 1"])` for hits of which some are
+    /// approximate; nil when every hit is exact.
+    static func editsLine(_ index: HitIndex) -> (label: String, items: [String])? {
+        guard index.hasApproximateHits else { return nil }
+        let items = index.countsByEdits.sorted { $0.key < $1.key }.map { ($0.key == 0 ? "exact" : "≈\($0.key)") + " \($0.value)" }
+        return ("hits by edits:", items)
     }
 
     /// The printed lines of one kind: `hits by speaker: Alice 12 · Bob 3` when that fits in
@@ -38,13 +47,18 @@ enum FacetSummary {
     }
 
     /// The pager's list after `f`: a heading per kind, then `  Alice 12` per value.
-    static func screen(_ facets: Facets) -> [String] {
+    static func screen(_ facets: Facets, edits: HitIndex? = nil) -> [String] {
         var lines = ["where the hits are (each kind counted without its own filter)", ""]
         for kind in Facets.Kind.allCases {
             let counts = facets[kind]
             guard !counts.isEmpty, !(counts.count == 1 && counts[0].value == nil) else { continue }
             lines.append("hits by \(kind.rawValue):")
             for count in counts { lines.append("  \(shown(count.value, kind)) \(count.hits)") }
+            lines.append("")
+        }
+        if let edits = edits.flatMap(editsLine) {
+            lines.append(edits.label)
+            for item in edits.items { lines.append("  " + item) }
             lines.append("")
         }
         return lines

@@ -191,6 +191,7 @@ public struct HitListing: Sendable {
             out.appendSpaces(2)
             codes.appendSpeakerPrefix(speaker, to: &out)
             codes.appendHighlighted(text, row: row, index: index, corpus: corpus, current: current, to: &out)
+            if let marks = ApproximateMarks.suffix(forRow: row, index: index, corpus: corpus, styler: formatting.styler) { out.append(marks) }
             return true
         }
     }
@@ -237,6 +238,7 @@ public struct HitListing: Sendable {
         line += gap
         line += formatting.speakerPrefix(of: value)
         line += formatting.highlighted(value.text, segments: segments, current: current)
+        line += ApproximateMarks.suffix(forRow: row, index: index, corpus: corpus, styler: styler) ?? ""
         return line
     }
 }

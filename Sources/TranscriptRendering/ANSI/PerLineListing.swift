@@ -131,6 +131,7 @@ public struct PerLineListing: Sendable {
             out.append(separator)
             codes.appendSpeakerPrefix(speaker, to: &out)
             codes.appendHighlighted(text, row: row, index: index, corpus: corpus, current: nil, to: &out)
+            if let marks = ApproximateMarks.suffix(forRow: row, index: index, corpus: corpus, styler: formatting.styler) { out.append(marks) }
             return true
         }
     }
@@ -156,6 +157,7 @@ public struct PerLineListing: Sendable {
         }
         line += formatting.speakerPrefix(of: value)
         line += segments.isEmpty ? ControlSequences.stripped(value.text) : formatting.highlighted(value.text, segments: segments)
+        line += ApproximateMarks.suffix(forRow: row, index: index, corpus: corpus, styler: styler) ?? ""
         return line
     }
 }

@@ -120,6 +120,8 @@ public struct AttributedTranscript: Sendable {
             var hit = AttributedString(text[lower..<upper])
             hit.transcript.hit = segment.position
             if segment.position == current { hit.transcript.currentHit = true }
+            let edits = index.edits(ofHitAt: segment.position)
+            if edits > 0 { hit.transcript.approximate = edits }
             attributed += hit
             cursor = upper
             cursorOffset = range.upperBound

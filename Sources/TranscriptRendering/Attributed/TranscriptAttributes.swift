@@ -8,6 +8,7 @@ import Foundation
 /// | `hit`          | each hit's text (each part of a hit  | the hit's position (0-based), to make it   |
 /// |                | across rows)                         | current on a tap                           |
 /// | `currentHit`   | the current hit's text               | `true`                                     |
+/// | `approximate`  | an approximate hit's text (`--fuzzy`) | its edits (1 or more); exact hits have none |
 /// | `hitNumber`    | a row's `3/17` label                 | the position of the row's first hit        |
 /// | `speakerLabel` | a row's `Alice: ` label              | the speaker's name                         |
 /// | `timestamp`    | a row's `00:06:32` label             | the row's start in seconds, for a player   |
@@ -21,6 +22,8 @@ public struct TranscriptAttributes: AttributeScope {
     public let hit: HitAttribute
     /// The current hit's text.
     public let currentHit: CurrentHitAttribute
+    /// An approximate hit's text: its edits.
+    public let approximate: ApproximateAttribute
     /// A row's hit-number label: the position of its first hit.
     public let hitNumber: HitNumberAttribute
     /// A row's speaker label: the name.
@@ -42,6 +45,15 @@ public struct TranscriptAttributes: AttributeScope {
         public typealias Value = Bool
         /// The attribute's name when an attributed string is encoded: `TranscriptSearch.currentHit`.
         public static let name = "TranscriptSearch.currentHit"
+    }
+
+    /// An approximate hit's text (`SearchOptions.fuzzy`), beside its `hit`: the value is its
+    /// edits, 1 or more, so an app marks it apart from the exact hits (which do not have it).
+    public enum ApproximateAttribute: CodableAttributedStringKey {
+        /// The type of the attribute's value.
+        public typealias Value = Int
+        /// The attribute's name when an attributed string is encoded: `TranscriptSearch.approximate`.
+        public static let name = "TranscriptSearch.approximate"
     }
 
     /// A label numbering a row's hits (`3/17`, `3-4/17`); the value is the position of its first.

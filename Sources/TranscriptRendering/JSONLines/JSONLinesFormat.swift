@@ -27,7 +27,8 @@ import TranscriptSearch
 ///   the hit's meeting (`2026-03-14` or `2026-03-14 15:00`, `MeetingFacts`), or null. Last, `media_time`: where the
 ///   row starts in the recording, in seconds (a number with up to three decimals, `62.5`: what a
 ///   player's `--start` or a URL's `#t=` takes), or null for a row without a time (EPUB, plain
-///   text). `spans`, `meeting_date`, `media_time` and `video` were added to schema 1 without a new number: a reader
+///   text). Then, for a search whose hits carry edits (`--fuzzy` with an approximate hit),
+///   `edits`: the hit's edits, 0 for an exact one. `spans`, `meeting_date`, `media_time`, `edits` and `video` were added to schema 1 without a new number: a reader
 ///   of the other members sees nothing change.
 /// - `context` (with `-C N`): `file`, `row`, `line`, `cue`, `start_ms`, `end_ms`, `speaker`, `title`,
 ///   `text`.
@@ -74,9 +75,15 @@ public enum JSONLinesFormat {
         let segments = index.segments(ofHitAt: position, in: corpus)
         let row = given ?? corpus.row(at: hit.row)
         let date = corpus.sources[corpus.source(ofRow: hit.row)].facts.date
+        let edits = index.hasApproximateHits ? index.edits(ofHitAt: position) : nil
         if segments.count == 1 && hit.utf8Range.upperBound <= row.text.utf8.count {
             // Within one row, as almost every hit.
-            return hitRecord(hit, of: index.count, row: row, includingText: includingText, meetingDate: date)
+            let range = hit.range(in: row.text)
+            let utf8 = row.text.utf8
+            let offsets = utf8.distance(from: utf8.startIndex, to: range.lowerBound)..<utf8.distance(from: utf8.startIndex, to: range.upperBound)
+            let span = Span(row: row.id, utf8Range: offsets, text: String(row.text[range]))
+            return hitRecord(
+                hit, of: index.count, row: row, matchedText: span.text, spans: [span], includingText: includingText, meetingDate: date, edits: edits)
         }
         let spans = segments.map { segment in
             let text = corpus.text(ofRow: segment.row)
@@ -84,7 +91,7 @@ public enum JSONLinesFormat {
         }
         return hitRecord(
             hit, of: index.count, row: row, matchedText: index.matchedText(ofHitAt: position, in: corpus), spans: spans,
-            includingText: includingText, meetingDate: date)
+            includingText: includingText, meetingDate: date, edits: edits)
     }
 
     /// A hit's part in one row.
@@ -95,7 +102,8 @@ public enum JSONLinesFormat {
     }
 
     private static func hitRecord(
-        _ hit: Hit, of total: Int, row: Row, matchedText: String, spans: [Span], includingText: Bool, meetingDate: MeetingDate?
+        _ hit: Hit, of total: Int, row: Row, matchedText: String, spans: [Span], includingText: Bool, meetingDate: MeetingDate?,
+        edits: Int? = nil
     ) -> String {
         var object = begin("hit")
         object.add("hit", hit.position + 1)
@@ -114,6 +122,7 @@ public enum JSONLinesFormat {
         }
         object.add("meeting_date", meetingDate?.formatted)
         object.add("media_time", seconds: row.start?.milliseconds)
+        if let edits { object.add("edits", edits) }
         return object.finished
     }
 

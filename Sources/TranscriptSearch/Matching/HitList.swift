@@ -5,6 +5,9 @@ public struct HitList: Sendable, Equatable {
     var rows: [Int32] = []
     var starts: [Int32] = []
     var ends: [Int32] = []
+    /// Each hit's edits (`SearchOptions.fuzzy`), parallel to the others, or empty while every hit
+    /// is exact.
+    var edits: [UInt8] = []
 
     /// An empty list.
     public init() {}
@@ -17,6 +20,20 @@ public struct HitList: Sendable, Equatable {
         rows.append(Int32(row))
         starts.append(Int32(start))
         ends.append(Int32(end))
+        if !edits.isEmpty { edits.append(0) }
+    }
+
+    /// Adds a hit that took `edits` edits (0: exact) after the others.
+    public mutating func append(row: Int, start: Int, end: Int, edits: Int) {
+        append(row: row, start: start, end: end)
+        guard edits != 0 else { return }
+        if self.edits.isEmpty { self.edits = [UInt8](repeating: 0, count: rows.count) }
+        self.edits[self.edits.count - 1] = UInt8(clamping: edits)
+    }
+
+    /// The edits of hit `hit` of the list (0 when exact).
+    func edits(ofHit hit: Int) -> Int {
+        edits.isEmpty ? 0 : Int(edits[hit])
     }
 
     /// Adds `other`'s hits (in rows at or after this list's) after these.
@@ -24,6 +41,10 @@ public struct HitList: Sendable, Equatable {
         rows.append(contentsOf: other.rows)
         starts.append(contentsOf: other.starts)
         ends.append(contentsOf: other.ends)
+        if !edits.isEmpty || !other.edits.isEmpty {
+            if edits.isEmpty { edits = [UInt8](repeating: 0, count: rows.count - other.rows.count) }
+            edits.append(contentsOf: other.edits.isEmpty ? [UInt8](repeating: 0, count: other.rows.count) : other.edits)
+        }
     }
 
     /// Removes the hits of `row` at the end of the list.
@@ -32,6 +53,7 @@ public struct HitList: Sendable, Equatable {
             rows.removeLast()
             starts.removeLast()
             ends.removeLast()
+            if !edits.isEmpty { edits.removeLast() }
         }
     }
 
@@ -43,10 +65,10 @@ public struct HitList: Sendable, Equatable {
         var (a, b) = (0, 0)
         while a < rows.count || b < other.rows.count {
             if b == other.rows.count || (a < rows.count && rows[a] < other.rows[b]) {
-                merged.append(row: Int(rows[a]), start: Int(starts[a]), end: Int(ends[a]))
+                merged.append(row: Int(rows[a]), start: Int(starts[a]), end: Int(ends[a]), edits: edits(ofHit: a))
                 a += 1
             } else {
-                merged.append(row: Int(other.rows[b]), start: Int(other.starts[b]), end: Int(other.ends[b]))
+                merged.append(row: Int(other.rows[b]), start: Int(other.starts[b]), end: Int(other.ends[b]), edits: other.edits(ofHit: b))
                 b += 1
             }
         }
@@ -65,6 +87,7 @@ extension HitIndex {
     /// An index over `rowCount` rows holding `hits`. - Complexity: O(rowCount + hits).
     init(rowCount: Int, hits: HitList) {
         self.init(rowCount: rowCount, hitRows: hits.rows, hitStarts: hits.starts, hitEnds: hits.ends)
+        hitEdits = hits.edits
     }
 }
 

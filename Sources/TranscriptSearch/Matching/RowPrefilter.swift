@@ -35,9 +35,10 @@ public struct RowPrefilter: Hashable, Sendable {
 
     /// The needles for `request`, or nil when no byte string is common to every hit: a request of
     /// filters only, a query with no plain character (`👍`), a regular expression with no required
-    /// literal, or one that folds text (accents off, Turkic case). A bad query is nil too.
+    /// literal, or one that folds text (accents off, Turkic case), or approximate words
+    /// (`--fuzzy`: a hit need not hold any string of the query). A bad query is nil too.
     public init?(_ request: SearchRequest) {
-        guard !request.text.isEmpty, request.options.spanning == .withinRows,
+        guard !request.text.isEmpty, request.options.spanning == .withinRows, !request.options.fuzzy,
               let query = try? Query(request.text, options: request.options) else { return nil }
         switch query.options.syntax {
         case .boolean:

@@ -10,6 +10,7 @@ extension SearchRequest {
             guard !filter.isEmpty else { throw QueryError(kind: .empty) }
             return
         }
+        try Self.checkFuzzy(options)
         if options.syntax == .boolean {
             _ = try WindowTerms(try BooleanQuery(parsing: text), options: options, filter: filter, matcher: Self.referenceMatcher)
             return
@@ -17,8 +18,11 @@ extension SearchRequest {
         _ = try Self.referenceMatcher(for: try Query(text, options: options))
     }
 
-    /// The reference matcher of `query`: the `RegexMatcher`, or for word forms `FormsReference`.
+    /// The reference matcher of `query`: the `RegexMatcher`, or for word forms `FormsReference`,
+    /// for approximate words `FuzzyReference`.
     package static func referenceMatcher(for query: Query) throws(QueryError) -> any Matcher {
+        try checkFuzzy(query.options)
+        if query.options.fuzzy, query.options.syntax == .verbatim { return try FuzzyReference(query) }
         if query.options.forms, query.options.syntax == .verbatim { return try FormsReference(query) }
         return try RegexMatcher(query)
     }
@@ -66,6 +70,8 @@ extension SearchRequest {
     /// `Regex` for a regular expression, else the `RegexMatcher` itself.
     /// - Throws: `QueryError` for a regular expression that does not compile.
     static func matcher(for query: Query) throws(QueryError) -> any Matcher {
+        try checkFuzzy(query.options)
+        if query.options.fuzzy, query.options.syntax == .verbatim { return try FuzzyMatcher(query) }
         if query.options.forms, query.options.syntax == .verbatim {
             return try FormsMatcher(query) { scan throws(QueryError) in try matcher(for: scan) }
         }
@@ -90,6 +96,21 @@ extension SearchRequest {
                 break
             }
             return reference
+        }
+    }
+
+    /// Throws for fuzzy options that mean nothing: with a regular expression, with word forms, or
+    /// an `fuzzyEdits` outside 0–3.
+    static func checkFuzzy(_ options: SearchOptions) throws(QueryError) {
+        guard options.fuzzy || options.fuzzyEdits != nil else { return }
+        if options.syntax == .regularExpression {
+            throw QueryError(kind: .badQuery(position: nil, message: "--fuzzy finds words, not regular expressions: leave out -E"))
+        }
+        if options.forms {
+            throw QueryError(kind: .badQuery(position: nil, message: "--fuzzy and --forms cannot be combined: choose one"))
+        }
+        if let edits = options.fuzzyEdits, !(0...3).contains(edits) {
+            throw QueryError(kind: .badQuery(position: nil, message: "--edits takes 0 to 3, not \(edits)"))
         }
     }
 }

@@ -84,7 +84,9 @@ public struct SearchRunner: Sendable {
             return index
         }
         if spanning == .acrossRows {
-            return try searchAcrossRows(corpus, matcher: matcher, until: deadline, isCancelled: isCancelled)
+            var index = try searchAcrossRows(corpus, matcher: matcher, until: deadline, isCancelled: isCancelled)
+            if let fuzzy = matcher as? any MeasuresEdits { fuzzy.measureEdits(of: &index, in: corpus) }
+            return index
         }
         return HitIndex(rowCount: corpus.rowCount, hits: try hitList(corpus, matcher: matcher, until: deadline, candidates: candidates, isCancelled: isCancelled))
     }

@@ -70,13 +70,23 @@ public struct SearchOptions: Hashable, Sendable, Codable {
     /// nil); a language without word forms is a `QueryError`. Off by default; for verbatim words
     /// and phrases and a `.boolean` query's words (not prefixes, not regular expressions).
     public var forms: Bool
+    /// Whether words match approximately (`--fuzzy`): each word of the query finds the words of
+    /// the text within its edit budget (0 edits for 1–3 characters, 1 for 4–7, 2 for 8 or more;
+    /// `fuzzyEdits` for 4 or more when set), a word split in two or two words joined, each hit
+    /// carrying its edits. Off by default; for verbatim words and phrases and a `.boolean`
+    /// query's words.
+    public var fuzzy: Bool
+    /// The budget of every query word of 4 or more characters under `fuzzy` (`--edits N`, 0–3),
+    /// or nil for the length rule.
+    public var fuzzyEdits: Int?
 
     /// Options with the defaults of `tsearch` without flags: case-insensitive, accents count, anywhere in
     /// words, verbatim, no language, within rows.
     public init(
         caseMatching: CaseMatching = .insensitive, diacritics: DiacriticMatching = .sensitive,
         words: WordMatching = .anywhere, syntax: QuerySyntax = .verbatim, language: String? = nil,
-        spanning: RowSpanning = .withinRows, within: WindowScope = .turn, forms: Bool = false
+        spanning: RowSpanning = .withinRows, within: WindowScope = .turn, forms: Bool = false,
+        fuzzy: Bool = false, fuzzyEdits: Int? = nil
     ) {
         self.caseMatching = caseMatching
         self.diacritics = diacritics
@@ -86,14 +96,16 @@ public struct SearchOptions: Hashable, Sendable, Codable {
         self.spanning = spanning
         self.within = within
         self.forms = forms
+        self.fuzzy = fuzzy
+        self.fuzzyEdits = fuzzyEdits
     }
 
     enum CodingKeys: String, CodingKey {
-        case caseMatching, diacritics, words, syntax, language, spanning, within, forms
+        case caseMatching, diacritics, words, syntax, language, spanning, within, forms, fuzzy, fuzzyEdits
     }
 
     /// Reads options saved before `spanning` existed as `withinRows`, before `within` as `turn`,
-    /// before `forms` without forms.
+    /// before `forms` without forms, before `fuzzy` exact.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         caseMatching = try container.decode(CaseMatching.self, forKey: .caseMatching)
@@ -104,13 +116,15 @@ public struct SearchOptions: Hashable, Sendable, Codable {
         spanning = try container.decodeIfPresent(RowSpanning.self, forKey: .spanning) ?? .withinRows
         within = try container.decodeIfPresent(WindowScope.self, forKey: .within) ?? .turn
         forms = try container.decodeIfPresent(Bool.self, forKey: .forms) ?? false
+        fuzzy = try container.decodeIfPresent(Bool.self, forKey: .fuzzy) ?? false
+        fuzzyEdits = try container.decodeIfPresent(Int.self, forKey: .fuzzyEdits)
     }
 
     /// The options a query can set, as `supportedOptions` reports them.
     public enum Option: String, Sendable, CaseIterable {
         /// One per option: `-s`, accents (`--ignore-accents` turns them off), `-w`, `-E`, `--language`,
-        /// `--across-cues`, `--bool` (with `--within`), `--forms`.
-        case caseSensitive, diacriticSensitive, wholeWord, regularExpression, language, acrossRows, boolean, wordForms
+        /// `--across-cues`, `--bool` (with `--within`), `--forms`, `--fuzzy` (with `--edits`).
+        case caseSensitive, diacriticSensitive, wholeWord, regularExpression, language, acrossRows, boolean, wordForms, fuzzy
     }
 
     /// Every option this build implements, with its default: what a UI may offer (as Readium's
@@ -119,6 +133,7 @@ public struct SearchOptions: Hashable, Sendable, Codable {
         .caseSensitive: "false", .diacriticSensitive: "true", .wholeWord: "false",
         .regularExpression: "false", .language: "none (tr and az tailor i/İ/ı/I)", .acrossRows: "false",
         .boolean: "false (within: turn, row, file, Ns, Nw)", .wordForms: "false (English)",
+        .fuzzy: "false (edits: 0 for 1–3 characters, 1 for 4–7, 2 for 8 or more)",
     ]
 
     /// Whether `code` is a BCP 47 language tag whose language is a known ISO 639 code (`tr`,

@@ -34,9 +34,10 @@ public struct SearchRequest: Hashable, Sendable, Codable {
     /// text extending the previous one (a hit of `budg` always holds a hit of `bud`, character by
     /// character). Whole words, regular expressions, token-only listings and searches across rows
     /// (where a longer query's hit may start in a row the shorter one's did not) and word forms
-    /// (`budgets` is not a longer `budget`) never qualify.
+    /// (`budgets` is not a longer `budget`) and approximate words (`wor` is exact, `work` finds
+    /// York) never qualify.
     public func refines(_ previous: SearchRequest) -> Bool {
-        options == previous.options && filter == previous.filter && options.syntax == .verbatim && !options.forms
+        options == previous.options && filter == previous.filter && options.syntax == .verbatim && !options.forms && !options.fuzzy
             && options.spanning == .withinRows
             && options.words == .anywhere && !previous.text.isEmpty && text.hasPrefix(previous.text)
     }

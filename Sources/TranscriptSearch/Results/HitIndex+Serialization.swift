@@ -3,7 +3,8 @@ import TranscriptModel
 /// The hit maps as bytes, for the cache beside a saved session. Layout, version 2, little-endian:
 /// the magic `TSHITIDX`, the version, the row count, then the hits' rows, starts and ends, then (version
 /// 3) the windows' term starts, ends and bounds (`HitIndex+Terms.swift`; empty arrays when every hit
-/// is one term; a version 2 cache reads as that). The row →
+/// is one term; a version 2 cache reads as that), then (version 4) each hit's edits as bytes
+/// (`HitIndex+Edits.swift`; empty when every hit is exact; versions 2 and 3 read as all exact). The row →
 /// hits map (one entry per row: 4 MB for a million rows) is not written but made again on reading,
 /// so saving a search of a big corpus writes what its hits take. Reading checks that the maps are
 /// consistent (rows in order and in range, ranges not reversed), so a damaged cache throws instead
@@ -11,7 +12,7 @@ import TranscriptModel
 /// `isConsistent(with:)` checks such ranges against the rows they run into.
 extension HitIndex {
     static let magic = Array("TSHITIDX".utf8)
-    static let serializationVersion: UInt64 = 3
+    static let serializationVersion: UInt64 = 4
 
     package func serialized() -> [UInt8] {
         var writer = BinaryWriter()
@@ -24,6 +25,7 @@ extension HitIndex {
         writer.write(termStarts)
         writer.write(termEnds)
         writer.write(termBounds)
+        writer.write(hitEdits)
         return writer.bytes
     }
 
@@ -31,7 +33,7 @@ extension HitIndex {
         var reader = BinaryReader(bytes)
         guard try reader.readArray(of: UInt8.self) == Self.magic else { throw BinaryDecodingError("not a hit index cache") }
         let version = try reader.readUInt64()
-        guard version == 2 || version == Self.serializationVersion else { throw BinaryDecodingError("another cache version") }
+        guard (2...Self.serializationVersion).contains(version) else { throw BinaryDecodingError("another cache version") }
         let rowCount = Int(clamping: try reader.readUInt64())
         let rows = try reader.readArray(of: Int32.self)
         let starts = try reader.readArray(of: Int32.self)
@@ -39,6 +41,8 @@ extension HitIndex {
         let termStarts = version == 2 ? [] : try reader.readArray(of: Int32.self)
         let termEnds = version == 2 ? [] : try reader.readArray(of: Int32.self)
         let termBounds = version == 2 ? [] : try reader.readArray(of: Int32.self)
+        let edits = version < 4 ? [] : try reader.readArray(of: UInt8.self)
+        guard edits.isEmpty || edits.count == rows.count else { throw BinaryDecodingError("inconsistent edits") }
         guard Self.areConsistentTerms(starts: termStarts, ends: termEnds, bounds: termBounds, hitStarts: starts, hitEnds: ends)
         else { throw BinaryDecodingError("inconsistent window terms") }
         guard reader.isAtEnd, rowCount < Int32.max, rows.count == starts.count, rows.count == ends.count,
@@ -50,6 +54,7 @@ extension HitIndex {
         self.termStarts = termStarts
         self.termEnds = termEnds
         self.termBounds = termBounds
+        self.hitEdits = edits
     }
 
     /// Whether window terms read back fit their hits: none at all, or one bound per hit and one

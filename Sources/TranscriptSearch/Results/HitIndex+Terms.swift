@@ -53,6 +53,7 @@ extension HitIndex {
             hitStarts.append(Int32(window.utf8Range.lowerBound))
             hitEnds.append(Int32(window.utf8Range.upperBound))
             appendTerms(window.terms)
+            if !hitEdits.isEmpty { hitEdits.append(0) }
         }
         firstPosition.append(Int32(hitRows.count))
     }
@@ -61,10 +62,14 @@ extension HitIndex {
     /// the last row appended or the next one: for indexes made from another's hits (`-m`).
     package mutating func appendHits(ofRow row: Int, from other: HitIndex) {
         let positions = other.positions(inRow: row)
+        let first = count
         if other.hasTerms {
             append(row: row, windows: positions.map { HitWindow(terms: other.termRanges(ofHitAt: $0)) })
         } else {
             append(row: row, utf8Ranges: positions.map { other.hit(at: $0).utf8Range })
+        }
+        for (offset, position) in positions.enumerated() where other.edits(ofHitAt: position) != 0 {
+            setEdits(other.edits(ofHitAt: position), ofHitAt: first + offset)
         }
     }
 

@@ -23,6 +23,9 @@ public struct HitIndex: Sendable, Equatable {
     var termStarts: [Int32] = []
     var termEnds: [Int32] = []
     var termBounds: [Int32] = []
+    /// Each hit's edits (`HitIndex+Edits.swift`), parallel to `hitRows`, or empty while every hit
+    /// is exact (every search but `SearchOptions.fuzzy`'s).
+    var hitEdits: [UInt8] = []
 
     /// An index with no hits over `rowCount` rows; fill it with `append(row:utf8Ranges:)`.
     public init(rowCount: Int) {
@@ -71,6 +74,7 @@ public struct HitIndex: Sendable, Equatable {
             hitStarts.append(Int32(range.lowerBound))
             hitEnds.append(Int32(range.upperBound))
             if hasTerms { appendTerms([range]) }
+            if !hitEdits.isEmpty { hitEdits.append(0) }
         }
         firstPosition.append(Int32(hitRows.count))
     }

@@ -93,7 +93,9 @@ struct WindowSearch: Sendable {
                 if nots.isEmpty || !nots.exclude(group: group, lo: lo, hi: hi) {
                     let first = stream[positive[left]]
                     let origin = first.begin - first.range.lowerBound
-                    windows.add(row: first.row, terms: positive[left...right].lazy.map { (stream[$0].begin - origin)..<(stream[$0].end - origin) })
+                    windows.add(
+                        row: first.row, terms: positive[left...right].lazy.map { (stream[$0].begin - origin)..<(stream[$0].end - origin) },
+                        edits: positive[left...right].reduce(0) { $0 + stream[$1].edits })
                     reached = positive[left...right].reduce(Int.min) { max($0, stream[$1].end) }
                     for k in left...right { tally.remove(stream[positive[k]].term) }
                     left = right + 1

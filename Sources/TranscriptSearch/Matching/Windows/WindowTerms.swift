@@ -74,6 +74,8 @@ struct WindowTerms: Sendable {
         var range: Range<Int>
         var begin: Int
         var end: Int
+        /// Its edits (`SearchOptions.fuzzy`; 0 when exact).
+        var edits = 0
     }
 
     /// Every term's hits, in the order of their beginnings (ties by term), within `deadline`.
@@ -103,7 +105,7 @@ struct WindowTerms: Sendable {
                     (0..<list.count).map { hit in
                         let row = Int(list.rows[hit]), start = Int(list.starts[hit]), end = Int(list.ends[hit])
                         let origin = offsets[row] + row
-                        return TermHit(term: term, row: row, range: start..<end, begin: origin + start, end: origin + end)
+                        return TermHit(term: term, row: row, range: start..<end, begin: origin + start, end: origin + end, edits: list.edits(ofHit: hit))
                     }
                 }
             }
@@ -114,7 +116,7 @@ struct WindowTerms: Sendable {
                     let origin = offsets[hit.row] + hit.row
                     return TermHit(
                         term: term, row: hit.row, range: hit.utf8Range,
-                        begin: origin + hit.utf8Range.lowerBound, end: origin + hit.utf8Range.upperBound)
+                        begin: origin + hit.utf8Range.lowerBound, end: origin + hit.utf8Range.upperBound, edits: index.edits(ofHitAt: position))
                 }
             }
         }
@@ -254,8 +256,9 @@ struct WindowTerms: Sendable {
     }
 
     /// The window made of `hits` (one window's stream hits, in order): recorded against the first
-    /// one's row, its terms the hits' ranges in that row's coordinates, overlapping ones merged.
-    static func window(of hits: ArraySlice<TermHit>) -> (row: Int, window: HitWindow) {
+    /// one's row, its terms the hits' ranges in that row's coordinates, overlapping ones merged;
+    /// its edits are its hits' together.
+    static func window(of hits: ArraySlice<TermHit>) -> (row: Int, window: HitWindow, edits: Int) {
         let first = hits[hits.startIndex]
         let origin = first.begin - first.range.lowerBound
         var terms: [Range<Int>] = []
@@ -267,7 +270,7 @@ struct WindowTerms: Sendable {
                 terms.append(range)
             }
         }
-        return (first.row, HitWindow(terms: terms))
+        return (first.row, HitWindow(terms: terms), hits.reduce(0) { $0 + $1.edits })
     }
 
     /// Builds the index of windows as they come, in order (each starts after the one before),
@@ -278,6 +281,8 @@ struct WindowTerms: Sendable {
         private var rows: [Int32] = [], starts: [Int32] = [], ends: [Int32] = []
         private var termStarts: [Int32] = [], termEnds: [Int32] = [], termBounds: [Int32] = [0]
         private var hasSeveralTerms = false
+        /// The windows that took edits (the sum of their terms'), by position.
+        private var edits: [(position: Int, edits: Int)] = []
         private let rowCount: Int
 
         init(rowCount: Int) {
@@ -286,7 +291,8 @@ struct WindowTerms: Sendable {
 
         /// Adds a window recorded against `row` whose terms are `terms` (in that row's
         /// coordinates, in order; overlapping ones are merged).
-        mutating func add(row: Int, terms: some Sequence<Range<Int>>) {
+        mutating func add(row: Int, terms: some Sequence<Range<Int>>, edits: Int = 0) {
+            if edits != 0 { self.edits.append((rows.count, edits)) }
             let first = termStarts.count
             for term in terms {
                 if termStarts.count > first, let last = termEnds.last,
@@ -305,14 +311,15 @@ struct WindowTerms: Sendable {
         }
 
         /// Adds a window made by `window(of:)`.
-        mutating func add(_ window: (row: Int, window: HitWindow)) {
-            add(row: window.row, terms: window.window.terms)
+        mutating func add(_ window: (row: Int, window: HitWindow, edits: Int)) {
+            add(row: window.row, terms: window.window.terms, edits: window.edits)
         }
 
-        /// The index, its term arrays dropped when every window is one term.
+        /// The index, its term arrays dropped when every window is one term, its edits set.
         func finish() -> HitIndex {
             var index = HitIndex(rowCount: rowCount, hitRows: rows, hitStarts: starts, hitEnds: ends)
             if hasSeveralTerms { index.setTerms(starts: termStarts, ends: termEnds, bounds: termBounds) }
+            for (position, edits) in edits { index.setEdits(edits, ofHitAt: position) }
             return index
         }
     }
