@@ -47,13 +47,7 @@ enum BoolBench {
         print("  query                                      within   windows     time   terms' sum   ratio")
         let state = scratch.appendingPathComponent("bool-\(UUID().uuidString)/session.json")
         func warm(_ arguments: [String]) throws -> (seconds: Double, run: ProcessRun) {
-            var last: ProcessRun?
-            let seconds = try median(runs) { last = try runTSearch(arguments, state: state) }
-            guard let last, last.status <= 1 else {
-                print("  tsearch \(arguments.joined(separator: " ")) failed: \(last?.stderr ?? "")")
-                exit(1)
-            }
-            return (seconds, last)
+            try warmRuns(arguments, state: state, runs: runs)
         }
         _ = try runTSearch(["search", "-c", "budget", file], state: state)  // the row cache
         for test in cases {

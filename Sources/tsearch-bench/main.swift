@@ -249,6 +249,18 @@ func runTSearch(_ arguments: [String], state: URL) throws -> ProcessRun {
     ])
 }
 
+/// `tsearch ARGUMENTS` run `runs` times with its state in `state` (warm, once a first run made
+/// the caches): the median seconds and the last run; a failed run stops the benchmark (exit 1).
+func warmRuns(_ arguments: [String], state: URL, runs: Int) throws -> (seconds: Double, run: ProcessRun) {
+    var last: ProcessRun?
+    let seconds = try median(runs) { last = try runTSearch(arguments, state: state) }
+    guard let last, last.status <= 1 else {
+        print("  tsearch \(arguments.joined(separator: " ")) failed: \(last?.stderr ?? "")")
+        exit(1)
+    }
+    return (seconds, last)
+}
+
 /// The first executable named `name` on the PATH.
 func onPath(_ name: String) -> String? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"

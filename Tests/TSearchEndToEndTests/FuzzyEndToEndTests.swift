@@ -82,21 +82,7 @@ import TranscriptSearch
 
     /// The Samples and the real subtitle files (when fetched): the search equals the reference.
     @Test func realTranscriptsGiveTheReferencesHits() throws {
-        var paths = try FileManager.default.contentsOfDirectory(atPath: TSearch.samples)
-            .filter { ["vtt", "srt", "json", "txt"].contains(($0 as NSString).pathExtension) }.map { TSearch.samples + "/" + $0 }
-        if let real = ProcessInfo.processInfo.environment["TSEARCH_REAL_FILES"],
-           let walk = FileManager.default.enumerator(atPath: real) {
-            for case let name as String in walk where ["srt", "vtt"].contains((name as NSString).pathExtension.lowercased()) {
-                paths.append(real + "/" + name)
-            }
-        }
-        var transcripts: [Transcript] = []
-        for path in paths.sorted() {
-            guard let bytes = FileManager.default.contents(atPath: path),
-                  let loaded = try? TranscriptLoader.load(bytes: Array(bytes), path: path) else { continue }
-            transcripts.append(loaded.transcript)
-        }
-        let corpus = Corpus(transcripts)
+        let corpus = try TSearch.samplesAndRealSubtitles(extensions: ["vtt", "srt", "json", "txt"])
         #expect(corpus.rowCount > 100)
         for query in ["budget", "budgit", "revew", "the budget", "we need", "hiring plan", "kwarterly", "thebudget", "roadmap review"] {
             for options in [SearchOptions(fuzzy: true), SearchOptions(diacritics: .insensitive, fuzzy: true, fuzzyEdits: 2),
