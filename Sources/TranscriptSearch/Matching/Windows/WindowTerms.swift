@@ -86,8 +86,9 @@ struct WindowTerms: Sendable {
     /// the parts before it are all found, and the NOT parts only there too. Within N words, the
     /// later parts and the NOT parts are searched only in the rows near the first part's hits
     /// (`rowsNear`). Hits elsewhere could make no window, and no window spans them, so the windows
-    /// are the same. A phrase across rows is searched whole, and so is every term when the rows
-    /// left are more than an eighth of all (a scan of them one by one would cost more).
+    /// are the same. A phrase across rows is searched whole, and so is every term within a row or
+    /// a turn when the rows left are more than an eighth of all (a scan of them one by one would
+    /// cost more).
     func stream(
         in corpus: Corpus, until deadline: ContinuousClock.Instant?, narrowing: Bool = false, isCancelled: () -> Bool
     ) throws(SearchRunner.Interruption) -> [TermHit] {
@@ -144,8 +145,10 @@ struct WindowTerms: Sendable {
             } else if narrows {
                 candidates = rowsWhere(part, termsFrom: terms.lowerBound, holds: found, in: corpus)
             }
-            // Rows scanned one by one cost more than one scan of them all: narrow only to a few.
-            if let rows = candidates, rows.count * 8 > corpus.rowCount { candidates = nil }
+            // Rows scanned one by one cost more than one scan of them all: within a row or a turn,
+            // narrow only to a few. Within N words always: counting the words between the hits of
+            // every row costs more than either scan.
+            if wordLimit == nil, let rows = candidates, rows.count * 8 > corpus.rowCount { candidates = nil }
         }
         for (_, terms) in parts where isNegated[terms.lowerBound] {
             for term in terms { lists.append(try search(term)) }

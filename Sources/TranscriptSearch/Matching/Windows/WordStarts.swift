@@ -42,11 +42,18 @@ enum WordStarts {
         var count = 0
         var index = range.lowerBound
         while index < range.upperBound, count <= cap {
-            let (scalar, length) = decode(bytes, at: index)
-            let kind = self.kind(scalar)
+            let lead = bytes[index]
+            let kind: Kind
+            if lead < 0x80 {
+                kind = (lead >= 0x30 && lead <= 0x39) || (lead | 0x20 >= 0x61 && lead | 0x20 <= 0x7A) ? .letter : .separator
+                index += 1
+            } else {
+                let (scalar, length) = decode(bytes, at: index)
+                kind = self.kind(scalar)
+                index += length
+            }
             if starts(kind, after: previous) { count += 1 }
             previous = kind
-            index += length
         }
         return (count, previous)
     }
