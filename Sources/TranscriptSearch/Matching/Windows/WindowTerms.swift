@@ -68,14 +68,32 @@ struct WindowTerms: Sendable {
     /// One term's hit in the stream: its term, its row and range (as `Hit`'s: from that row's text
     /// start, on through the following rows), and where it begins and ends in the corpus as one
     /// text (`place(row:offset:)`), by which the stream is ordered.
+    ///
+    /// 32 bytes (half a million of them for two common words): the small numbers as `Int32`, the
+    /// range in its row kept as its start there, its length the same as in the corpus.
     struct TermHit: Equatable {
-        var term: Int
-        var row: Int
-        var range: Range<Int>
+        private var term32: Int32
+        private var row32: Int32
+        private var start32: Int32
+        private var edits32: Int32
         var begin: Int
         var end: Int
+
+        init(term: Int, row: Int, range: Range<Int>, begin: Int, end: Int, edits: Int = 0) {
+            term32 = Int32(term)
+            row32 = Int32(row)
+            start32 = Int32(range.lowerBound)
+            edits32 = Int32(clamping: edits)
+            self.begin = begin
+            self.end = end
+        }
+
+        var term: Int { Int(term32) }
+        var row: Int { Int(row32) }
         /// Its edits (`SearchOptions.fuzzy`; 0 when exact).
-        var edits = 0
+        var edits: Int { Int(edits32) }
+        /// Its range as `Hit`'s: from its row's text start, on through the following rows.
+        var range: Range<Int> { Int(start32)..<Int(start32) + (end - begin) }
     }
 
     /// Every term's hits, in the order of their beginnings (ties by term), within `deadline`.
