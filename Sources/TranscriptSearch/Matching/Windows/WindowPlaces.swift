@@ -230,28 +230,4 @@ struct WindowPlaces {
             offset < bytes.count ? hit.begin + WordStarts.decode(bytes, at: offset).length : hit.begin + 1
         }
     }
-
-    /// The word starts among the characters that begin in places `from..<to` (no more than `cap`
-    /// are counted past).
-    func wordStarts(from: Int, to: Int, cap: Int) -> Int {
-        guard from < to else { return 0 }
-        let (firstRow, firstOffset) = location(of: from)
-        var count = 0
-        var row = firstRow, offset = firstOffset
-        var previous: WordStarts.Kind = corpus.withTextBytes(ofRow: row) { WordStarts.kind(before: offset, in: $0) }
-        while count <= cap {
-            let rowPlace = WindowTerms.place(row: row, offset: 0, in: corpus)
-            let found = corpus.withTextBytes(ofRow: row) { bytes in
-                WordStarts.count(in: bytes, min(offset, bytes.count)..<min(bytes.count, max(offset, to - rowPlace)), after: previous, cap: cap - count)
-            }
-            count += found.count
-            let rowEnd = rowPlace + corpus.withTextBytes(ofRow: row) { $0.count }
-            // The separator after the row, then the next row, if the range goes on.
-            guard to > rowEnd + 1, row + 1 < corpus.rowCount else { break }
-            row += 1
-            offset = 0
-            previous = .separator
-        }
-        return count
-    }
 }

@@ -15,7 +15,7 @@ struct WindowTerms: Sendable {
     /// Whether each term stands under a NOT.
     let isNegated: [Bool]
     /// Each term's length in characters (a longer word is likely a rarer one).
-    let runnersLength: [Int]
+    let termLengths: [Int]
 
     /// The terms of `query` with `options`, each found by `matcher(for:)`'s matcher.
     init(
@@ -30,7 +30,7 @@ struct WindowTerms: Sendable {
             runners.append(SearchRunner(try matcher(query), filter: filter, spanning: spanning))
         }
         self.runners = runners
-        runnersLength = query.terms.map(\.text.count)
+        termLengths = query.terms.map(\.text.count)
         var negated: [Bool] = []
         for part in query.parts {
             let isNot = if case .not = part { true } else { false }
@@ -147,7 +147,7 @@ struct WindowTerms: Sendable {
             next += part.terms.count
         }
         let positive = parts.filter { !isNegated[$0.terms.lowerBound] }
-            .sorted { $0.terms.map { runnersLength[$0] }.max() ?? 0 > $1.terms.map { runnersLength[$0] }.max() ?? 0 }
+            .sorted { $0.terms.map { termLengths[$0] }.max() ?? 0 > $1.terms.map { termLengths[$0] }.max() ?? 0 }
         // Each term's hits come in order: merged, not sorted.
         var lists: [[TermHit]] = []
         for (part, terms) in positive {
