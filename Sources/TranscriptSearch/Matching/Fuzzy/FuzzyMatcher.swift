@@ -111,7 +111,7 @@ struct FuzzyMatcher: Matcher {
 
     func hits(in buffer: RowBuffer, rows: Range<Int>, until deadline: ContinuousClock.Instant?) throws(SearchRunner.Interruption) -> HitList {
         var hits = HitList()
-        var row = RowWords()
+        let row = RowWords()
         var scratch = [Int?](repeating: nil, count: (words.count + 1) * (2 * words.count + 1))
         var candidates: [Candidate] = []
         var cache: [UInt32: UInt64] = [:]
