@@ -86,7 +86,7 @@ import Testing
     /// after each partial line must show what the table says (within 20 s, else the shell is killed).
     @Test(.enabled(if: path(of: "zsh") != nil), arguments: [
         ("tsearch ex", "export"),
-        ("tsearch export --fo", "--format"),
+        ("tsearch export --forma", "--format"),  // --fo is also --forms
         ("tsearch --color ", "never"),
         ("tsearch export --format ", "markup"),
         ("tsearch completions ", "fish"),
@@ -129,7 +129,7 @@ import Testing
         #expect(parts.count == 4)
         guard parts.count == 4 else { return }
         #expect(parts[0] == ["always", "auto", "never"])
-        #expect(parts[1] == ["--format"])
+        #expect(parts[1] == ["--format", "--forms"])
         #expect(Set(parts[2]) == ["--context", "--json", "--color", "--no-wrap", "--timeout", "--help", "--version"])
         #expect(parts[3] == ["notes.txt"])
     }
