@@ -90,6 +90,40 @@ public struct FormatError: Error, Hashable, Sendable, CustomStringConvertible {
         return false
     }
 
+    /// Whether this is a note rather than a warning: a harmless decision made while reading (a unit,
+    /// frame rate or encoding guessed, one of several tracks chosen, a default taken), which loses no
+    /// text. A caller may say it once per unchanged file.
+    public var isNote: Bool {
+        switch kind {
+        case .assumedFrameRate, .timeUnitGuess, .encodingGuess, .assumption: return true
+        default: return false
+        }
+    }
+
+    /// How several warnings of this one kind (in one file or several) read as one line, `{n}`
+    /// standing for their count (`the times of {n} files carry no unit; read as milliseconds, a guess`); nil for a kind
+    /// that is said file by file.
+    public var groupSummary: String? {
+        switch kind {
+        case .assumedFrameRate(let rate):
+            return "the timecodes of {n} files count frames and do not say how many per second: read at \(rate) frames per second (a guess)"
+        case .timeUnitGuess(let assumed, _):
+            return "the times of {n} files carry no unit; read as \(assumed), a guess"
+        case .encodingGuess(let assumed, _):
+            return "{n} files are not UTF-8; read as \(assumed), a guess (name the encoding with --encoding NAME)"
+        case .noRows(let skipped) where skipped.isEmpty:
+            return "{n} files hold no cue, segment or line of text"
+        case .badTiming(_, let example):
+            return "{n} timing lines could not be read (expected one like \"\(example)\"); their cues are skipped"
+        case .badTimestamp(_, let example):
+            return "{n} timestamps could not be read (expected one like \(example))"
+        case .missingTiming:
+            return "{n} cues have no timing line; they are skipped"
+        default:
+            return nil
+        }
+    }
+
     /// Whether the file is not a transcript at all (binary, or JSON of another shape), as opposed to
     /// a transcript that is damaged: a directory walk may skip such files with a warning.
     public var isNotATranscript: Bool {

@@ -47,6 +47,7 @@ struct ArgumentTests {
         case "context", "before-context", "after-context", "max-count": ["3"]
         case "regexp": ["budget"]
         case "color": ["always"]
+        case "warnings": ["all"]
         case "input-format": ["vtt"]
         case "format": ["html"]
         case "output", "media", "pre-tag", "post-tag", "speaker", "file", "section", "server", "cluster": ["x"]

@@ -12,31 +12,53 @@ import Testing
         "allhands.en.json3",
     ]
 
-    /// The README's first command, exactly: hits from every sample, exit 0; warnings for the two
-    /// files that are no transcripts (named), the broken cue, the guessed frame rate, the time
-    /// unit guessed for the utterances saved alone and the SAMI sample's second language track.
+    /// The README's first command, exactly, on a fresh state: hits from every sample, exit 0; one
+    /// warning before them (the broken cue: text lost), and after them the notes, said once: the
+    /// two files that are no transcripts (named), the guessed frame rate, the time unit guessed for
+    /// the utterances saved alone and the SAMI sample's second language track. A second run says
+    /// the warning alone; `--warnings all` says everything again, `--no-warnings` nothing.
     @Test func readmeCommandPrintsHitsFromEverySampleFormat() throws {
         let readme = try String(contentsOf: TSearch.root.appendingPathComponent("README.md"), encoding: .utf8)
         #expect(readme.contains("swift run tsearch search budget Samples/"))
-        let result = try TSearch.run(["search", "budget", "Samples/"])
+        let state = try TSearch.temporaryDirectory().appendingPathComponent("session.json").path
+        // Both streams into one pipe, as a terminal shows them: one line before the first hit.
+        let merged = try TSearch.shell("'\(TSearch.binary.path)' search budget Samples/ 2>&1", environment: ["TSEARCH_STATE": state])
+        let mergedLines = merged.stdout.split(separator: "\n")
+        let firstHit = try #require(mergedLines.firstIndex { $0.hasPrefix("Samples/") })
+        #expect(firstHit == 1 && mergedLines[0].hasPrefix("tsearch: warning: Samples/broken.srt:38:"), "\(mergedLines.prefix(3))")
+        #expect(mergedLines.suffix(4).allSatisfy { $0.hasPrefix("tsearch: note: ") }, "the notes come after the hits")
+        try FileManager.default.removeItem(atPath: state + ".notes")
+        let result = try TSearch.run(["search", "budget", "Samples/"], environment: ["TSEARCH_STATE": state])
         #expect(result.status == 0)
         for name in Self.sampleFiles + OtherSubtitleFormatsTests.names {
             // Piped, every line names its file (`path:time:text`).
             #expect(result.stdout.contains("Samples/\(name):"), "no hits shown for \(name)")
         }
         let warnings = result.stderr.split(separator: "\n").map(String.init)
+        let broken = #"tsearch: warning: Samples/broken.srt:38: expected a timing line like "00:01:02,500 --> 00:01:04,000", found "00:01:02,5x0 --> 00:01:04,000""#
         #expect(warnings.count == 5, "\(result.stderr)")
-        #expect(warnings.first?.hasPrefix("tsearch: warning: skipped 2 files of a kind tsearch does not read: Samples/LibraryExample/main.swift, Samples/README.md"
+        #expect(warnings.first == broken)
+        #expect(warnings.dropFirst().first?.hasPrefix("tsearch: note: skipped 2 files of a kind tsearch does not read: Samples/LibraryExample/main.swift, Samples/README.md"
             + " (tsearch reads .srt, .vtt, ") == true)
-        #expect(Array(warnings.dropFirst()) == [
-            #"tsearch: warning: Samples/broken.srt:38: expected a timing line like "00:01:02,500 --> 00:01:04,000", found "00:01:02,5x0 --> 00:01:04,000""#,
-            "tsearch: warning: Samples/quarterly-update.premiere.txt:1: timecodes count frames and the file does not say how many per second:"
+        #expect(Array(warnings.dropFirst(2)) == [
+            "tsearch: note: Samples/quarterly-update.premiere.txt:1: timecodes count frames and the file does not say how many per second:"
                 + " read at 30 frames per second (a guess; a time may be off by a fraction of a second)",
-            "tsearch: warning: Samples/support-call.utterances.json: the times carry no unit; read as milliseconds, a guess: every time is a whole number"
+            "tsearch: note: Samples/support-call.utterances.json: the times carry no unit; read as milliseconds, a guess: every time is a whole number"
                 + " and segments last 3110 on median, too long for seconds (AssemblyAI writes milliseconds)",
-            "tsearch: warning: Samples/vendor-call.smi: holds 2 language tracks (ENUSCC (English), ESESCC (Spanish)); read ENUSCC (English), the first",
+            "tsearch: note: Samples/vendor-call.smi: holds 2 language tracks (ENUSCC (English), ESESCC (Spanish)); read ENUSCC (English), the first",
         ])
         #expect(!result.stdout.contains("\u{1B}"))  // not a terminal: no colour
+
+        // Said once: the unchanged files' notes are not said again; all of them with --warnings all.
+        let again = try TSearch.run(["search", "budget", "Samples/"], environment: ["TSEARCH_STATE": state])
+        #expect(again.stderr == broken + "\n")
+        #expect(again.stdout == result.stdout)
+        let all = try TSearch.run(["search", "--warnings", "all", "budget", "Samples/"], environment: ["TSEARCH_STATE": state])
+        #expect(Set(all.stderr.split(separator: "\n")) == Set(result.stderr.split(separator: "\n")))
+        // --no-warnings: no warning, no note; an error is still said (and still exit 2).
+        let quiet = try TSearch.run(["search", "--no-warnings", "budget", "Samples/", "missing.srt"], environment: ["TSEARCH_STATE": state])
+        #expect(quiet.status == 2)
+        #expect(quiet.stderr.split(separator: "\n").count == 1 && quiet.stderr.contains("missing.srt"), "\(quiet.stderr)")
     }
 
     @Test func hitLinesCarryNumberTimeSpeakerAndText() throws {
@@ -231,5 +253,45 @@ struct LongRowJSONTests {
         #expect(records.dropFirst().allSatisfy { $0["text"] is NSNull })
         #expect(records.allSatisfy { ($0["match"] as? [String: Any])?["text"] as? String == "budget" })
         #expect(result.stdoutBytes.count < 2 << 20)
+    }
+}
+
+/// A search without hits on a terminal says so, and a phrase whose words are said apart says how to
+/// find them (a pipe gets nothing, as from grep); exit 1 either way.
+struct NoHitsMessageTests {
+    static let transcript = """
+        1
+        00:00:01,000 --> 00:00:03,000
+        Alice: We need to cut the
+
+        2
+        00:00:03,000 --> 00:00:05,000
+        Alice: budget by ten percent, then review it.
+
+        3
+        00:00:06,000 --> 00:00:08,000
+        Bob: The review of the budget is on Friday.
+
+        """
+
+    func onATerminal(_ query: String, in folder: URL) throws -> TSearch.Outcome {
+        try TSearch.shell("script -qec \"'\(TSearch.binary.path)' search '\(query)' talk.srt\" /dev/null", in: folder)
+    }
+
+    @Test(.enabled(if: ShellCompletionEndToEndTests.path(of: "script") != nil))
+    func noHitsIsSaidWithAHintForWordsSaidApart() throws {
+        let folder = try TSearch.temporaryDirectory()
+        try Data(Self.transcript.utf8).write(to: folder.appendingPathComponent("talk.srt"))
+        let apart = try onATerminal("budget review", in: folder)
+        #expect(apart.stdout.contains("tsearch: no hits for budget review"), "\(apart.stdout)")
+        #expect(apart.stdout.contains("hint: its words are said apart, together in 2 turns; --bool finds every turn that holds all of them"))
+        #expect(!apart.stdout.contains("--across-cues"))
+        let across = try onATerminal("cut the budget", in: folder)
+        #expect(across.stdout.contains("hint: the phrase runs on from one cue into the next 1 time; --across-cues finds it there"), "\(across.stdout)")
+        let nowhere = try onATerminal("zanzibar", in: folder)
+        #expect(nowhere.stdout.contains("tsearch: no hits for zanzibar") && !nowhere.stdout.contains("hint"))
+        // Piped: nothing at all, exit 1.
+        let piped = try TSearch.run(["search", "budget review", "talk.srt"], in: folder)
+        #expect(piped.status == 1 && piped.stdout.isEmpty && piped.stderr.isEmpty)
     }
 }

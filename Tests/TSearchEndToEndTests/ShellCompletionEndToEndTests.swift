@@ -50,7 +50,7 @@ import Testing
             "--format",
             "ansi/html/markup/edl/m3u/fcpxml/otio",
             "always",
-            "--json/--color/--input-format/--encoding/--keep-rolling/--help/--version",
+            "--json/--color/--warnings/--no-warnings/--input-format/--encoding/--keep-rolling/--help/--version",
             "bash/zsh/fish",
             "meetings/man",
             "talk, café.mp4/talk, café.srt",
@@ -130,7 +130,7 @@ import Testing
         guard parts.count == 4 else { return }
         #expect(parts[0] == ["always", "auto", "never"])
         #expect(parts[1] == ["--format", "--forms"])
-        #expect(Set(parts[2]) == ["--context", "--json", "--color", "--no-wrap", "--timeout", "--help", "--version"])
+        #expect(Set(parts[2]) == ["--context", "--json", "--color", "--no-wrap", "--timeout", "--warnings", "--no-warnings", "--help", "--version"])
         #expect(parts[3] == ["notes.txt"])
     }
 

@@ -253,8 +253,19 @@ struct VideoSubtitlesTests {
         14 total
 
         """)
-        // silent.mkv has no subtitle stream: a warning when found, an error when named.
-        #expect(outcome.stderr == "tsearch: warning: ./silent.mkv: no subtitle stream in this video\n")
+        // silent.mkv has no subtitle stream: a note when found (said once), an error when named.
+        #expect(outcome.stderr == "tsearch: note: ./silent.mkv: no subtitle stream in this video\n")
+        // Said once for the unchanged video (a state folder outside the one searched, here).
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("state"))
+        let state = ["TSEARCH_STATE": try TSearch.temporaryDirectory().appendingPathComponent("session.json").path]
+        #expect(try TSearch.run(["search", "-c", "budget", "."], in: folder, environment: state).stderr.hasPrefix("tsearch: note: ./silent.mkv"))
+        #expect(try TSearch.run(["search", "-c", "budget", "."], in: folder, environment: state).stderr.isEmpty, "said once")
+        // Recordings without subtitles in a folder: one line for all of them, with a count.
+        for copy in ["b.mkv", "c.mkv", "d.mkv"] {
+            try FileManager.default.copyItem(at: folder.appendingPathComponent("silent.mkv"), to: folder.appendingPathComponent(copy))
+        }
+        let many = try TSearch.run(["search", "-c", "budget", "."], in: folder, environment: state)
+        #expect(many.stderr == "tsearch: note: no subtitle stream in 3 videos: ./b.mkv, ./c.mkv, ./d.mkv\n")
         let named = try Self.run(["search", "budget", "silent.mkv"], in: folder)
         #expect(named.status == 2)
         #expect(named.stderr == "tsearch: silent.mkv: no subtitle stream in this video\n")

@@ -27,6 +27,16 @@ enum HeadingChoice: Sendable {
     case grouped, perLine
 }
 
+/// `--warnings` values: which diagnostics are said (`DiagnosticLines`).
+enum WarningsChoice: String, CaseIterable, Sendable {
+    /// Every warning and note, each on its own line, notes said before included.
+    case all
+    /// Warnings grouped by kind; notes only when new (the default).
+    case new
+    /// Errors only.
+    case none
+}
+
 /// `--color` values.
 enum ColorChoice: String, CaseIterable, Sendable {
     case auto, always, never

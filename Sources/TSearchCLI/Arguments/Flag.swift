@@ -218,6 +218,18 @@ struct Flag: Sendable {
             }
             raw.color = choice
         },
+        Flag(long: "warnings", short: nil, valueName: "WHICH",
+             help: "Which warnings to say: new (the default: each kind once, with a count; notes such as a guessed unit only the first time for a file), all (every one, notes again), none (errors only).",
+             commands: loading.union(exporting).union(CommandName.navigating).union([.index]),
+             value: .choices(WarningsChoice.allCases.map(\.rawValue))) { raw, value throws(UsageError) in
+            guard let choice = WarningsChoice(rawValue: value) else {
+                throw UsageError("--warnings expects new, all or none, found \"\(value)\"")
+            }
+            raw.warnings = choice
+        },
+        Flag(long: "no-warnings", short: nil, valueName: nil,
+             help: "Say no warning or note, only errors (--warnings none).",
+             commands: loading.union(exporting).union(CommandName.navigating).union([.index])) { raw, _ in raw.warnings = .none },
         Flag(long: "input-format", short: nil, valueName: "FORMAT",
              help: "Read every input as FORMAT (\(TranscriptFormat.allCases.map(\.rawValue).joined(separator: ", "))) instead of by extension or content.",
              commands: loading.union(exporting), value: .choices(TranscriptFormat.allCases.map(\.rawValue))) { raw, value throws(UsageError) in

@@ -60,6 +60,7 @@ struct RawArguments: Sendable {
     var quiet = false
     var json = false
     var color: ColorChoice = .auto
+    var warnings: WarningsChoice = .new
     var inputFormat: TranscriptFormat?
     var encoding: TextEncoding?
     var rollingCaptions: RollingCaptions = .collapse

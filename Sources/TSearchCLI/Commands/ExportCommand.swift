@@ -40,6 +40,8 @@ struct ExportCommand {
         var allRows: Bool
         /// Colour in the ANSI listing (on unless `--color never`).
         var colour: Bool
+        /// Which warnings to say (`--warnings`).
+        var warnings: WarningsChoice
         var preTag: String
         var postTag: String
 
@@ -76,6 +78,7 @@ struct ExportCommand {
             contextRows = raw.contextRows
             allRows = raw.allRows
             colour = raw.color != .never
+            warnings = raw.warnings
             preTag = raw.preTag
             postTag = raw.postTag
         }
@@ -97,7 +100,7 @@ struct ExportCommand {
             let line = environment.startProgressLine(progress)
             let outcome = flow.search(request, in: paths, options: settings.loadOptions, directory: FileCalls.currentDirectory())
             line?.stop()
-            environment.report(outcome.diagnostics)
+            environment.report(outcome.diagnostics, warnings: settings.warnings)
             failed = outcome.diagnostics.contains { $0.severity == .error }
             switch outcome.search {
             case .success(let found):
@@ -120,7 +123,7 @@ struct ExportCommand {
                 environment.report(error.description)
                 return .error
             }
-            environment.report(restored.diagnostics)
+            environment.report(restored.diagnostics, warnings: settings.warnings)
             search = restored.search
             current = restored.current
         }

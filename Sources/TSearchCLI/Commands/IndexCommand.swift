@@ -30,7 +30,7 @@ struct IndexCommand {
         let progressLine = environment.startProgressLine(progress)
         let loading = environment.corpusSource(countingIn: progress).load(raw.positionals, options: raw.loadOptions, baseDirectory: nil)
         progressLine?.stop()
-        environment.report(loading.diagnostics)
+        environment.report(loading.diagnostics, warnings: raw.warnings)
         let corpus = loading.corpus
         let archive = TranscriptArchive(client: ClickHouseClient(address: address, timeoutMilliseconds: 120_000))
         try archive.create(cluster: raw.cluster)

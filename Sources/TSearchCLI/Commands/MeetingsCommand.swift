@@ -20,6 +20,8 @@ struct MeetingsCommand {
         var loadOptions: LoadOptions
         var json: Bool
         var colour: Bool
+        /// Which warnings to say (`--warnings`).
+        var warnings: WarningsChoice
         var datesFromModificationTime: Bool
 
         init(_ raw: RawArguments, environment: CommandEnvironment) throws(CommandError) {
@@ -44,6 +46,7 @@ struct MeetingsCommand {
             loadOptions = raw.loadOptions
             json = raw.json
             colour = environment.colourEnabled(raw.color)
+            warnings = raw.warnings
             datesFromModificationTime = raw.datesFromModificationTime
         }
     }
@@ -61,13 +64,13 @@ struct MeetingsCommand {
         if settings.request.text.isEmpty {
             let loaded = flow.source.load(settings.paths, options: settings.loadOptions, baseDirectory: nil)
             line?.stop()
-            environment.report(loaded.diagnostics)
+            environment.report(loaded.diagnostics, warnings: settings.warnings)
             errors = loaded.errorCount
             meetings = MeetingList.summaries(of: loaded.corpus, filter: settings.request.filter, order: settings.order)
         } else {
             let outcome = flow.search(settings.request, in: settings.paths, options: settings.loadOptions, directory: FileCalls.currentDirectory())
             line?.stop()
-            environment.report(outcome.diagnostics)
+            environment.report(outcome.diagnostics, warnings: settings.warnings)
             errors = outcome.diagnostics.count { $0.severity == .error }
             switch outcome.search {
             case .success(let found):

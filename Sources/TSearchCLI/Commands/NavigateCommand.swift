@@ -25,6 +25,8 @@ struct NavigateCommand {
         var contextRows: Int
         var output: Output
         var colour: Bool
+        /// Which warnings to say (`--warnings`).
+        var warnings: WarningsChoice
         var wrapping: HitCursor.Wrapping
 
         enum Output { case listing, json }
@@ -34,6 +36,7 @@ struct NavigateCommand {
             contextRows = raw.contextRows ?? 2
             output = raw.json ? .json : .listing
             colour = environment.colourEnabled(raw.color)
+            warnings = raw.warnings
             wrapping = raw.wraps ? .wraps : .stops
         }
     }
@@ -99,7 +102,7 @@ struct NavigateCommand {
     /// One step on the saved search of `session` as brought back: the hit to make current, and the
     /// exit status.
     private func step(_ restored: SavedSearch.Restored, of session: SessionStore) throws(SessionError) -> (current: Int?, result: ExitCode) {
-        environment.report(restored.diagnostics)
+        environment.report(restored.diagnostics, warnings: settings.warnings)
         let search = restored.search
         var cursor = HitCursor(count: search.index.count, current: restored.current, wrapping: settings.wrapping)
         guard let before = cursor.current else {

@@ -23,6 +23,8 @@ struct PagerCommand {
         var mouse: Bool
         /// Colour, or none (`--color never`, `NO_COLOR`): then hits are underlined, as less marks them.
         var look: PagerView.Look
+        /// Which warnings to show (`--warnings`).
+        var warnings: WarningsChoice
 
         enum Opening {
             case savedSearch
@@ -33,6 +35,7 @@ struct PagerCommand {
             loadOptions = raw.loadOptions
             mouse = raw.mouse
             look = environment.colourEnabled(raw.color) ? .colour : .monochrome
+            warnings = raw.warnings
             guard !raw.positionals.isEmpty else {
                 opening = .savedSearch
                 return
@@ -67,7 +70,8 @@ struct PagerCommand {
         let session = PagerSession(
             mouse: settings.mouse, look: settings.look, timeout: environment.searchTimeout, equivalences: flow.equivalences, progress: progress,
             openingQuery: openingQuery, partialRequest: partialRequest)
-        let (state, opened) = session.run { Self.open(opening, flow: flow, loadOptions: loadOptions, directory: directory) }
+        let warnings = settings.warnings
+        let (state, opened) = session.run { Self.open(opening, flow: flow, loadOptions: loadOptions, directory: directory, warnings: warnings) }
         // What the loading had to say, once the screen is back.
         for message in opened?.messages ?? [] { environment.report(message) }
         guard let final = state, var search = opened?.search else {
@@ -90,20 +94,27 @@ struct PagerCommand {
 
     /// The search the pager opens on: the saved one, or `opening`'s, searched now through `flow`,
     /// with everything worth telling as lines for standard error.
-    private static func open(_ opening: Settings.Opening, flow: SearchFlow, loadOptions: LoadOptions, directory: String) -> PagerOpening {
+    private static func open(
+        _ opening: Settings.Opening, flow: SearchFlow, loadOptions: LoadOptions, directory: String, warnings: WarningsChoice
+    ) -> PagerOpening {
+        /// Every kind once; notes too (the pager's messages come after its screen, not before hits).
+        func lines(_ diagnostics: [LoadDiagnostic]) -> [String] {
+            let lines = DiagnosticLines(diagnostics, choice: warnings, said: [])
+            return lines.before + lines.after
+        }
         var messages: [String] = []
         switch opening {
         case .savedSearch:
             do {
                 let restored = try flow.restoreForReading()
-                messages = restored.diagnostics.map(\.description)
+                messages = lines(restored.diagnostics)
                 return PagerOpening(search: restored.search, current: restored.current, messages: messages)
             } catch {
                 return PagerOpening(search: nil, current: nil, messages: [error.description])
             }
         case .search(let request, let paths):
             let outcome = flow.search(request, in: paths, options: loadOptions, directory: directory)
-            messages = outcome.diagnostics.map(\.description)
+            messages = lines(outcome.diagnostics)
             switch outcome.search {
             case .success(let found):
                 messages += UnmatchedSpeakers.messages(for: found.request.filter, in: found.corpus)

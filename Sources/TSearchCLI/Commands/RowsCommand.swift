@@ -10,12 +10,15 @@ struct RowsCommand {
         var loadOptions: LoadOptions
         var json: Bool
         var colour: Bool
+        /// Which warnings to say (`--warnings`).
+        var warnings: WarningsChoice
 
         init(_ raw: RawArguments, environment: CommandEnvironment) {
             paths = environment.defaultPaths(raw.positionals)
             loadOptions = raw.loadOptions
             json = raw.json
             colour = environment.colourEnabled(raw.color)
+            warnings = raw.warnings
         }
     }
 
@@ -28,7 +31,7 @@ struct RowsCommand {
         let line = settings.json ? nil : environment.startProgressLine(progress)
         let loaded = environment.corpusSource(countingIn: progress).load(settings.paths, options: settings.loadOptions, baseDirectory: nil)
         line?.stop()
-        environment.report(loaded.diagnostics)
+        environment.report(loaded.diagnostics, warnings: settings.warnings)
         let corpus = loaded.corpus
         let out = environment.stdout
         let listing = RowListing(styler: Styler(isEnabled: settings.colour))

@@ -21,6 +21,8 @@ struct SearchCommand {
         var maxRowsPerFile: Int?
         var heading: HeadingChoice
         var colour: Bool
+        /// Which warnings to say (`--warnings`).
+        var warnings: WarningsChoice
         var inputFormat: TranscriptFormat?
         var loadOptions: LoadOptions
         /// The server whose rows are searched instead of files (`--server`, or `TSEARCH_SERVER`
@@ -67,6 +69,7 @@ struct SearchCommand {
             maxRowsPerFile = raw.maxRowsPerFile
             heading = raw.heading ?? (environment.stdoutIsTerminal ? .grouped : .perLine)
             colour = environment.colourEnabled(raw.color)
+            warnings = raw.warnings
             inputFormat = raw.inputFormat
             loadOptions = raw.loadOptions
             order = raw.sort ?? .path
@@ -102,7 +105,8 @@ struct SearchCommand {
         let outcome = flow.search(
             settings.request, in: settings.paths, options: settings.loadOptions, directory: FileCalls.currentDirectory())
         line?.stop()
-        environment.report(outcome.diagnostics)
+        // Errors and warnings before the results; the new notes after them.
+        let notes = environment.report(outcome.diagnostics, warnings: settings.warnings, notesLater: true)
         var search: SavedSearch
         switch outcome.search {
         case .success(let found):
@@ -167,7 +171,9 @@ struct SearchCommand {
                     .separator))
             }
             reportApproximate(index)
+            if index.count == 0 { reportNoHits(in: corpus) }
         }
+        environment.reportNotes(notes)
         // A failure to save is a warning: the search itself succeeded.
         do {
             try flow.save(search, current: index.count > 0 ? 0 : nil)
@@ -204,6 +210,41 @@ struct SearchCommand {
                 out.write(bytes: piece)
                 return !out.isClosed
             }
+        }
+    }
+
+    /// On a terminal, a search without hits says so (a pipe gets nothing, as from grep); a phrase
+    /// of several words whose words are said apart gets a hint: how many turns hold them all
+    /// (`--bool`), and whether the phrase runs over from one cue into the next (`--across-cues`).
+    private func reportNoHits(in corpus: Corpus) {
+        guard environment.stdoutIsTerminal, corpus.rowCount > 0 else { return }
+        let request = settings.request
+        environment.report("no hits for \(request.description)")
+        let words = request.text.split(whereSeparator: \.isWhitespace)
+        guard request.options.syntax == .verbatim, !request.options.fuzzy, words.count > 1 else { return }
+        var together = request.options
+        together.syntax = .boolean
+        together.within = .turn
+        let quoted = words.map { $0.contains("\"") ? String($0).replacingOccurrences(of: "\"", with: "") : String($0) }
+        let turns = Self.hitCount(SearchRequest(text: quoted.joined(separator: " "), options: together, filter: request.filter), in: corpus)
+        var across = request.options
+        across.spanning = .acrossRows
+        let spanning = request.options.spanning == .withinRows
+            ? Self.hitCount(SearchRequest(text: request.text, options: across, filter: request.filter), in: corpus) : 0
+        if spanning > 0 {
+            environment.report("hint: the phrase runs on from one cue into the next \(spanning) \(spanning == 1 ? "time" : "times"); --across-cues finds it there")
+        }
+        if turns > 0 {
+            environment.report("hint: its words are said apart, together in \(turns) \(turns == 1 ? "turn" : "turns"); --bool finds every turn that holds all of them")
+        }
+    }
+
+    /// How many hits `request` has in `corpus` (0 when the query cannot run).
+    private static func hitCount(_ request: SearchRequest, in corpus: Corpus) -> Int {
+        do {
+            return try request.runner().search(corpus).count
+        } catch {
+            return 0
         }
     }
 

@@ -20,6 +20,8 @@ struct SpeakersCommand {
         var loadOptions: LoadOptions
         var json: Bool
         var colour: Bool
+        /// Which warnings to say (`--warnings`).
+        var warnings: WarningsChoice
 
         init(_ raw: RawArguments, environment: CommandEnvironment) {
             var paths = raw.positionals[...]
@@ -33,6 +35,7 @@ struct SpeakersCommand {
             loadOptions = raw.loadOptions
             json = raw.json
             colour = environment.colourEnabled(raw.color)
+            warnings = raw.warnings
         }
     }
 
@@ -45,7 +48,7 @@ struct SpeakersCommand {
         let line = settings.json ? nil : environment.startProgressLine(progress)
         let loaded = environment.corpusSource(countingIn: progress).load(settings.paths, options: settings.loadOptions, baseDirectory: nil)
         line?.stop()
-        environment.report(loaded.diagnostics)
+        environment.report(loaded.diagnostics, warnings: settings.warnings)
         let typed = settings.typed
         let catalog = SuggestionCatalog(corpus: loaded.corpus)
         var speakers = catalog.all(.speaker)

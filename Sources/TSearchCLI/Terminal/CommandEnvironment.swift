@@ -100,9 +100,28 @@ public struct CommandEnvironment: Sendable {
         given.isEmpty ? (stdinIsReadable ? ["-"] : ["."]) : given
     }
 
-    /// Each diagnostic on standard error, `tsearch: warning: …` or `tsearch: …`, in order.
-    func report(_ diagnostics: [LoadDiagnostic]) {
-        for diagnostic in diagnostics { report(diagnostic.description) }
+    /// The diagnostics on standard error as `choice` says (`DiagnosticLines`): errors and warnings
+    /// now; the new notes too, unless `notesLater`, when they are given back to be said after the
+    /// results with `reportNotes`.
+    @discardableResult
+    func report(_ diagnostics: [LoadDiagnostic], warnings choice: WarningsChoice, notesLater: Bool = false) -> DiagnosticLines {
+        let said = choice == .new && diagnostics.contains { $0.severity == .note } ? Set(SaidNotes(location: storeLocation).keys()) : []
+        var lines = DiagnosticLines(diagnostics, choice: choice, said: said)
+        for line in lines.before { report(line) }
+        if !notesLater {
+            reportNotes(lines)
+            lines.after = []
+            lines.saidKeys = []
+        }
+        return lines
+    }
+
+    /// The notes of `lines` on standard error, then remembered as said.
+    func reportNotes(_ lines: DiagnosticLines) {
+        // After what was printed: the results first, also where both streams meet (`2>&1`).
+        if !lines.after.isEmpty { stdout.flush() }
+        for line in lines.after { report(line) }
+        SaidNotes(location: storeLocation).remember(lines.saidKeys)
     }
 
     /// `tsearch: message` on standard error, at once (so a warning stands next to what it concerns).

@@ -7,7 +7,7 @@ import TranscriptModel
 /// - One file per source and load options: `rows/<FNV-1a-64 of the key>.rows`, where the key is the
 ///   resolved path, the options that change what is read (format, encoding, rolling captions) and
 ///   the tool's version.
-/// - Layout, version 2 (`RowsFile`): the magic `TSROWS`, the version, a `Checksum` of everything
+/// - Layout, version 3 (`RowsFile`): the magic `TSROWS`, the version, a `Checksum` of everything
 ///   after it, the time the loading began, the key, the source as it was read (`KeptFileState`:
 ///   its identity, content hash and warnings), then the corpus of that one source, read in place
 ///   by mapping the file.
@@ -39,7 +39,7 @@ struct RowCache {
     static let copyBelowBytes = 16 << 20
 
     static let magic = Array("TSROWS".utf8)
-    static let version: UInt64 = 2
+    static let version: UInt64 = 3
 
     /// The row cache at `location` (its `rowsDirectory`, minimum and settling time).
     init(location: StoreLocation) {
@@ -55,7 +55,9 @@ struct RowCache {
         /// The hash of the bytes the rows were parsed from (`SourceFingerprint.hash`).
         var hash: String
         /// Each warning's text after the file's path (`:38: expected …`).
-        var warningTails: [String]
+        var warningTails: [KeptWarning]
+        /// Each note's text after the file's path (`FormatError.isNote`).
+        var noteTails: [KeptWarning]
     }
 
     /// The key: the path, the load options, this tool's version and the readers' revision (another
@@ -120,7 +122,7 @@ struct RowCache {
         }
         guard let (header, keptAt, corpus) = read, corpus.sources.count == 1 else { return nil }
         let state = header.state
-        return (header.key, keptAt, state, Entry(corpus: corpus, hash: state.hash, warningTails: state.warningTails))
+        return (header.key, keptAt, state, Entry(corpus: corpus, hash: state.hash, warningTails: state.warningTails, noteTails: state.noteTails))
     }
 
     /// Writes the rows of `path` (a corpus of that one source), read from the file as `identity`
@@ -129,7 +131,7 @@ struct RowCache {
     func store(_ entry: Entry, path: String, options: LoadOptions, identity: FileCalls.FileIdentity, keptAt: Int64) -> String? {
         guard bound.admits(entry.corpus.serializedSizeEstimate), case .success = FileCalls.makeDirectories(directory) else { return nil }
         let key = Self.key(path: path, options: options)
-        let state = KeptFileState(identity, hash: entry.hash, warningTails: entry.warningTails)
+        let state = KeptFileState(identity, hash: entry.hash, warningTails: entry.warningTails, noteTails: entry.noteTails)
         let written = RowsFile.write(
             to: filePath(key: key), magic: Self.magic, version: Self.version, keptAt: keptAt, corpus: entry.corpus
         ) { writer in

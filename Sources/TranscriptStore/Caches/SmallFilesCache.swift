@@ -8,7 +8,7 @@ import TranscriptModel
 /// - One file per list of inputs and load options: `rows/<FNV-1a-64 of the key>.files`, where the
 ///   key is the inputs as absolute paths, the options that change what is read and the tool's
 ///   version (as `RowCache.key`).
-/// - Layout, version 2 (`RowsFile`): the magic `TSFILES`, the version, a `Checksum` of everything
+/// - Layout, version 3 (`RowsFile`): the magic `TSFILES`, the version, a `Checksum` of everything
 ///   after it, the time the loading began, the key, an ID made for each write (a saved session
 ///   names it), then per file its absolute path and what it was (`KeptFileState`: its identity,
 ///   content hash and load warnings), then the corpus of those files, one source each, in the same
@@ -26,7 +26,7 @@ import TranscriptModel
 ///   temporary files of writers killed more than an hour before.
 struct SmallFilesCache: RowKeeping {
     static let magic = Array("TSFILES".utf8)
-    static let version: UInt64 = 2
+    static let version: UInt64 = 3
 
     /// What the cache file is called, and the key it must hold.
     let file: String

@@ -40,7 +40,7 @@ extension SavedSearch {
         // cache the session named was rewritten from files changed behind their times' back).
         let sameContent = again.sources.fingerprints.map { [$0.path, $0.hash] } == state.sources.map { [$0.path, $0.hash] }
         let quietly = unchanged && sameContent
-        var diagnostics = loadDiagnostics.filter { !quietly || $0.severity != .warning }
+        var diagnostics = loadDiagnostics.filter { !quietly || ($0.severity != .warning && $0.severity != .note) }
         if quietly {  // only the cache was gone: the same files give the same hits
             let position = state.current.map(\.position).flatMap { $0 < again.index.count ? $0 : nil }
             return Restored(

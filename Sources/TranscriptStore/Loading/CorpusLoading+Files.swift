@@ -42,7 +42,7 @@ extension CorpusLoading {
                 }
                 if let (cached, cacheFile, refresh) = cached {
                     sources.fingerprints.append(fingerprint(file, status, hash: cached.hash))
-                    for tail in cached.warningTails { warn(path + tail) }
+                    report(kept: cached.warningTails, notes: cached.noteTails, path: path, subject: resolved)
                     var rows = cached.corpus
                     rows.setPath(path, ofSource: 0)
                     if refresh, status.isSettled(before: startedAt, settle: rowCache.settle) {
@@ -105,7 +105,7 @@ extension CorpusLoading {
         switch prepared.hash {
         case .success(let hash):
             sources.fingerprints.append(fingerprint(file, prepared.file.identity, hash: hash))
-            kept = SmallFilesCache.File(path: prepared.file.absolute, state: KeptFileState(prepared.file.identity, hash: hash, warningTails: []))
+            kept = SmallFilesCache.File(path: prepared.file.absolute, state: KeptFileState(prepared.file.identity, hash: hash, warningTails: [], noteTails: []))
         case .failure(let error):
             fail("\(input.displayPath): \(error.description)")
             sources.unreadable.append(file)
@@ -134,14 +134,19 @@ extension CorpusLoading {
                 }
             }
             guard let (rows, warnings) = loaded else { return }
-            for warning in warnings { warn(warning.description) }
-            let tails = warnings.map(\.description).compactMap { $0.hasPrefix(path) ? String($0.dropFirst(path.count)) : nil }
+            let subject = input.subject(against: baseDirectory)
+            for warning in warnings { report(warning, subject: subject) }
+            let notes = warnings.filter(\.isNote), others = warnings.filter { !$0.isNote }
+            let tails = others.compactMap { KeptWarning($0, path: path) }
+            let noteTails = notes.compactMap { KeptWarning($0, path: path) }
+            let keepsAll = tails.count == others.count && noteTails.count == notes.count
             append(rows)
-            if let slot, let hash = sources.fingerprints.last?.hash, tails.count == warnings.count {
-                writeRowCache(RowCache.Entry(corpus: rows, hash: hash, warningTails: tails), in: slot)
+            if let slot, let hash = sources.fingerprints.last?.hash, keepsAll {
+                writeRowCache(RowCache.Entry(corpus: rows, hash: hash, warningTails: tails, noteTails: noteTails), in: slot)
             }
-            if var small, rows.sources.count == 1, tails.count == warnings.count {
+            if var small, rows.sources.count == 1, keepsAll {
                 small.state.warningTails = tails
+                small.state.noteTails = noteTails
                 smallFiles.append((small, corpus.sources.count - 1, true))
             }
         } catch {
@@ -150,7 +155,7 @@ extension CorpusLoading {
             }
             let wasFound = if case .found = input { true } else { false }
             if error.isEmptySource || (wasFound && error.isNotATranscript) {
-                warn(error.description)
+                report(error, subject: input.subject(against: baseDirectory))
             } else {
                 fail(error.description)
             }

@@ -57,7 +57,11 @@ extension CorpusLoading {
         guard let subtitles else { return }
 
         guard !subtitles.streams.isEmpty else {
-            reportVideo("\(file): no subtitle stream in this video", isWarning: wasFound)
+            guard wasFound else { return reportVideo("\(file): no subtitle stream in this video", isWarning: false) }
+            // A recording beside its transcripts, found in a folder: a note, said once, grouped.
+            diagnostics.append(LoadDiagnostic(
+                .note, "\(file): no subtitle stream in this video", subject: resolved,
+                group: LoadDiagnostic.Group(summary: "no subtitle stream in {n} videos", example: file)))
             return
         }
         var loaded = 0
@@ -65,7 +69,11 @@ extension CorpusLoading {
             let name = VideoSubtitleStream(videoPath: file, subtitleIndex: stream.subtitleIndex, language: stream.language).description
             switch (stream.problem, stream.text) {
             case (.bitmap, _):
-                reportVideo("\(name): a bitmap subtitle stream (\(stream.codecDescription)) holds pictures of text, which cannot be searched; skipped", isWarning: true)
+                // Named, a warning; found beside transcripts, a note (said once, grouped).
+                diagnostics.append(LoadDiagnostic(
+                    wasFound ? .note : .warning, "\(name): a bitmap subtitle stream (\(stream.codecDescription)) holds pictures of text, which cannot be searched; skipped",
+                    subject: resolved,
+                    group: LoadDiagnostic.Group(summary: "{n} bitmap subtitle streams hold pictures of text, which cannot be searched; skipped", example: name)))
             case (.notConverted(let reason), _):
                 reportVideo("\(name): ffmpeg could not convert this \(stream.codec) stream to text: \(reason); skipped", isWarning: true)
             case (nil, nil):
@@ -89,7 +97,11 @@ extension CorpusLoading {
             }
         }
         if loaded == 0 {
-            reportVideo("\(file): no subtitle stream of this video could be searched", isWarning: wasFound)
+            let message = "\(file): no subtitle stream of this video could be searched"
+            guard wasFound else { return reportVideo(message, isWarning: false) }
+            diagnostics.append(LoadDiagnostic(
+                .note, message, subject: resolved,
+                group: LoadDiagnostic.Group(summary: "no subtitle stream of {n} videos could be searched", example: file)))
         }
     }
 

@@ -57,6 +57,30 @@ struct CorpusLoading {
         diagnostics.append(.warning(message))
     }
 
+    /// A note (a harmless decision, said once per unchanged file) about the file `subject`.
+    mutating func note(_ message: String, subject: String?) {
+        diagnostics.append(LoadDiagnostic(.note, message, subject: subject))
+    }
+
+    /// A kept file's warnings and notes again, under the path it is shown by now, grouped as they
+    /// were when it was read.
+    mutating func report(kept warnings: [KeptWarning], notes: [KeptWarning], path: String, subject: String?) {
+        for (severity, kept) in [(LoadDiagnostic.Severity.warning, warnings), (.note, notes)] {
+            for warning in kept {
+                let group = warning.group.map { LoadDiagnostic.Group(summary: $0, example: path + warning.placeTail) }
+                diagnostics.append(LoadDiagnostic(severity, path + warning.tail, subject: severity == .note ? subject : nil, group: group))
+            }
+        }
+    }
+
+    /// A reader's warning about the file `subject`: a note when it is one (`FormatError.isNote`),
+    /// grouped with others of its kind when it has a `groupSummary`.
+    mutating func report(_ warning: FormatError, subject: String?) {
+        let place = warning.line.map { "\(warning.file):\($0)" } ?? warning.file
+        let group = warning.groupSummary.map { LoadDiagnostic.Group(summary: $0, example: place) }
+        diagnostics.append(LoadDiagnostic(warning.isNote ? .note : .warning, warning.description, subject: warning.isNote ? subject : nil, group: group))
+    }
+
     mutating func fail(_ message: String) {
         diagnostics.append(.error(message))
     }
@@ -102,7 +126,7 @@ struct CorpusLoading {
                 + " search from a folder nearer to them")
         }
         // One line, each named up to a screenful, then how many more: never silent, never a wall.
-        if let warning = Self.unknownFilesWarning(expansion.unknownFiles) { loading.warn(warning) }
+        if let note = Self.unknownFilesWarning(expansion.unknownFiles) { loading.note(note, subject: nil) }
         // Small files kept from an earlier loading of these paths are taken as they were; the
         // others are read and parsed ahead of their turn on every core, a batch at a time.
         // Everything is reported and added in input order.
@@ -184,7 +208,7 @@ struct CorpusLoading {
         let file = kept.files[position]
         let path = input.displayPath
         sources.fingerprints.append(fingerprint(path, file.state.identity, hash: file.state.hash))
-        for tail in file.state.warningTails { warn(path + tail) }
+        report(kept: file.state.warningTails, notes: file.state.noteTails, path: path, subject: file.path)
         var run = taken ?? (kept, position..<position, [])
         taken = nil  // the run's paths grow in place
         run.sources = run.sources.lowerBound..<(position + 1)

@@ -13,6 +13,14 @@ enum Input: Hashable, Sendable {
         case .standardInput: return "<stdin>"
         }
     }
+
+    /// The file as it is opened, for a note said once per unchanged file (nil for standard input).
+    func subject(against base: String?) -> String? {
+        switch self {
+        case .file(let path), .found(let path): return InputFiles.resolve(path, against: base)
+        case .standardInput: return nil
+        }
+    }
 }
 
 /// Turns the PATH arguments into inputs, as ripgrep does: a file is taken whatever its extension
