@@ -45,7 +45,7 @@ struct PagerStateTests {
         _ = state.reduce(.key(.control("p")))
         _ = state.reduce(.key(.character("N")))
         #expect(state.cursor.current == 5)
-        #expect(PagerView.render(state, colour: false).last?.contains("wrapped to the last hit") == true)
+        #expect(PagerView.render(state, colour: false).last?.contains("went past the first hit and wrapped round") == true)
         _ = state.reduce(.key(.right))
         #expect(state.cursor.current == 0)
         #expect(state.reduce(.key(.character("q"))) == [.quit])

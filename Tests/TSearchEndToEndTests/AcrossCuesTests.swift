@@ -100,7 +100,7 @@ import Testing
         let next = try folder.run(["next", "-C", "0"])
         #expect(next.stdout.hasPrefix("hit 2 of 2 · 00:00:09.500 · cut.srt\n    2/2  00:00:09  quarter. The budget"))
         let wrapped = try folder.run(["next", "-C", "0", "--json"])
-        #expect(wrapped.stderr == "tsearch: wrapped to the first hit\n")
+        #expect(wrapped.stderr == "tsearch: hit 1 of 2 (went past the last hit and wrapped to the first)\n")
         let records = try jsonRecords(wrapped.stdout)
         #expect(records.map { $0["type"] as? String } == ["hit", "context"])
         #expect((records[0]["spans"] as? [Any])?.count == 2)

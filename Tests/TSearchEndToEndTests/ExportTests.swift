@@ -27,6 +27,18 @@ func assertGolden(_ actual: String, _ name: String, sourceLocation: SourceLocati
         #expect(all.stdout.components(separatedBy: "<div class=\"row").count - 1 == rows)
     }
 
+    /// The page's heading counts the files with hits, not every file searched.
+    @Test func htmlHeadingCountsTheFilesWithHits() throws {
+        let result = try TSearch.run(["export", "--format", "html", "quarterly", "Samples/standup.vtt", "Samples/planning.srt", "Samples/vendor-call.smi"])
+        #expect(result.status == 0)
+        let files = try TSearch.run(["search", "-l", "quarterly", "Samples/standup.vtt", "Samples/planning.srt", "Samples/vendor-call.smi"])
+        let hits = try TSearch.run(["search", "-c", "quarterly", "Samples/standup.vtt", "Samples/planning.srt", "Samples/vendor-call.smi"])
+        let withHits = files.stdout.split(separator: "\n").count
+        let total = try #require(hits.stdout.split(separator: "\n").last?.split(separator: " ").first)
+        #expect(withHits < 3, "the test needs a file without hits")
+        #expect(result.stdout.contains("<h1>“quarterly”: \(total) hits in \(withHits) \(withHits == 1 ? "file" : "files")</h1>"), "\(result.stdout.prefix(1200))")
+    }
+
     /// Hostile transcript text is shown as text, never run, in HTML; escapes are removed in ANSI.
     @Test func hostileTextIsEscapedInHTMLAndStrippedInANSI() throws {
         let folder = try TSearch.temporaryDirectory()

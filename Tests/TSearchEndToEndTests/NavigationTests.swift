@@ -53,12 +53,20 @@ import Testing
 
         let back = try session.run(["prev"])
         #expect(Self.hitNumber(back) == "hit 6 of 6")
-        #expect(back.stderr == "tsearch: wrapped to the last hit\n")
+        #expect(back.stderr == "tsearch: hit 6 of 6 (went past the first hit and wrapped to the last)\n")
         let forward = try session.run(["next"])
         #expect(Self.hitNumber(forward) == "hit 1 of 6")
-        #expect(forward.stderr == "tsearch: wrapped to the first hit\n")
+        #expect(forward.stderr == "tsearch: hit 1 of 6 (went past the last hit and wrapped to the first)\n")
         let jump = try session.run(["next", "4"])
         #expect(Self.hitNumber(jump) == "hit 5 of 6")
+        // A step of several that wraps says where it landed, not only that it wrapped.
+        let past = try session.run(["next", "3"])
+        #expect(Self.hitNumber(past) == "hit 2 of 6")
+        #expect(past.stderr == "tsearch: hit 2 of 6 (went past the last hit and wrapped to the first)\n")
+        let before = try session.run(["prev", "4"])
+        #expect(Self.hitNumber(before) == "hit 4 of 6")
+        #expect(before.stderr == "tsearch: hit 4 of 6 (went past the first hit and wrapped to the last)\n")
+        _ = try session.run(["goto", "5"])
     }
 
     @Test func noWrapStopsAtTheEnds() throws {

@@ -134,7 +134,7 @@ struct VideoSubtitlesTests {
         #expect(wrapped.status == 0)
         let first = try Self.run(["next"], in: folder)
         #expect(first.stdout.hasPrefix("hit 1 of \(total) · 00:00:04.500 · Alice · talk.mkv#s:0 (eng)"))
-        #expect(first.stderr == "tsearch: wrapped to the first hit\n")
+        #expect(first.stderr == "tsearch: hit 1 of \(total) (went past the last hit and wrapped to the first)\n")
         // Piped, each line names its stream.
         let piped = try Self.run(["search", "Budget kürzen", "talk.mkv"], in: folder)
         #expect(piped.stdout == "talk.mkv#s:1 (ger):00:00:01:Wir müssen das Budget kürzen.\n")

@@ -160,6 +160,14 @@ struct HTMLExportTests {
         #expect(page.contains("<li><a href=\"#hit-1\">§ Part one</a> <span class=\"count\">1</span></li>"))
     }
 
+    /// Every row shown (`--all-rows`): a file without hits is on the page but not counted as one with hits.
+    @Test func theTableOfContentsCountsTheFilesWithHits() throws {
+        let corpus = Self.corpus(files: 3, rows: 2) { file, row in file == 1 ? "the budget \(row)" : "nothing here \(row)" }
+        let index = try SearchRequest(text: "budget").runner().search(corpus)
+        let page = HTMLExport(corpus: corpus, index: index, current: 0, settings: .init(title: "t", contextRows: nil, layout: .markup)).render()
+        #expect(page.contains("<summary>1 of 3 files with hits, 2 hits</summary>"), "\(page.prefix(2000))")
+    }
+
     @Test(arguments: [HTMLExport.Layout.markup, .onDemand])
     func eachFileLinksToItsOwnRecordingAndMediaLinksEveryFile(_ layout: HTMLExport.Layout) throws {
         let corpus = Self.corpus(files: 2, rows: 3)

@@ -231,7 +231,9 @@ struct ExportCommand {
         switch format {
         case .html:
             let count = index.count
-            let title = "“\(search.request.description)”: \(count) \(count == 1 ? "hit" : "hits") in \(corpus.sources.count) \(corpus.sources.count == 1 ? "file" : "files")"
+            // The files that have hits, not every file searched (a folder of 302 with hits in 23).
+            let files = corpus.sources.indices.count { search.index.count(inRows: corpus.rows(ofSource: $0)) > 0 }
+            let title = "“\(search.request.description)”: \(count) \(count == 1 ? "hit" : "hits") in \(files) \(files == 1 ? "file" : "files")"
             return HTMLExport(corpus: corpus, index: index, current: current, settings: HTMLExport.Settings(
                 title: title, contextRows: settings.allRows ? nil : settings.contextRows ?? 0, mediaURL: settings.mediaURL,
                 generator: "tsearch \(Help.version)", sources: pageLinks(of: corpus, searchFolder: searchFolder))).render()

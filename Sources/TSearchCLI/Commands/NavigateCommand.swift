@@ -114,7 +114,7 @@ struct NavigateCommand {
             let forward = if case .forward = move { true } else { false }
             switch cursor.move(by: forward ? steps : -steps) {
             case .wrapped:
-                environment.report(forward ? "wrapped to the first hit" : "wrapped to the last hit")
+                environment.report(HitCursor.wrapNote(landedOn: cursor.current ?? 0, of: search.index.count, forward: forward))
             case .stoppedAtEnd:
                 environment.report(forward ? "at the last hit (--no-wrap)" : "at the first hit (--no-wrap)")
                 if cursor.current == before && steps > 0 { return (cursor.current, .noMatch) }

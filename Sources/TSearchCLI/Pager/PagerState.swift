@@ -60,7 +60,7 @@ struct PagerState {
     private(set) var overlay: PagerOverlay?
     /// The request whose results are awaited, if any (shown as "searching…").
     private(set) var awaiting: SearchRequest?
-    /// A one-time note for the status line ("wrapped to the first hit").
+    /// A one-time note for the status line ("went past the last hit and wrapped round").
     private(set) var note: String?
 
     init(corpus: Corpus, index: HitIndex, request: SearchRequest, current: Int?, rows: Int, columns: Int) {
@@ -337,7 +337,10 @@ struct PagerState {
             cursor.select(position)
             return
         }
-        if cursor.move(by: steps) == .wrapped { note = steps > 0 ? "wrapped to the first hit" : "wrapped to the last hit" }
+        if cursor.move(by: steps) == .wrapped {
+            // The status line shows where it landed; the note says how it got there.
+            note = steps > 0 ? "went past the last hit and wrapped round" : "went past the first hit and wrapped round"
+        }
         // The screen moves only when the current hit's row leaves it; then the row is centred.
         if let current = cursor.current, !layout.rowsOnScreen.contains(index.hit(at: current).row) { centreOnCurrentHit() }
     }

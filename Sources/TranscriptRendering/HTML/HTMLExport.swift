@@ -201,8 +201,13 @@ public struct HTMLExport: Sendable {
 
     private func tableOfContents(_ sources: [Int]) -> String {
         let open = sources.count <= Self.tableOfContentsOpenLimit ? " open" : ""
-        var toc = "<nav class=\"toc\" aria-label=\"files\"><details\(open)><summary>\(sources.count) "
-        toc += "\(sources.count == 1 ? "file" : "files"), \(index.count) \(index.count == 1 ? "hit" : "hits")</summary><ul>\n"
+        // Files shown without a hit (`--all-rows`) are not counted as files with hits.
+        let withHits = sources.count { index.count(inRows: corpus.rows(ofSource: $0)) > 0 }
+        let files = withHits == sources.count
+            ? "\(sources.count) \(sources.count == 1 ? "file" : "files")"
+            : "\(withHits) of \(sources.count) files with hits"
+        var toc = "<nav class=\"toc\" aria-label=\"files\"><details\(open)><summary>\(files), "
+        toc += "\(index.count) \(index.count == 1 ? "hit" : "hits")</summary><ul>\n"
         for source in sources {
             let rows = corpus.rows(ofSource: source)
             toc += "<li><a href=\"#file-\(source)\">\(HTMLText.escaped(name(ofSource: source)))</a> "
