@@ -56,6 +56,6 @@ import Testing
             "timeout 900 '\(swift)' build --package-path '\(app.path)' --scratch-path '\(scratch)' 2>&1 | tail -30"
                 + " && '\(scratch)/debug/MyApp'", in: folder)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout.contains("page of 2\nhits: 2, current: 2"), "\(result.stdout)")
+        #expect(result.stdout.contains("page of 2\nas typed: 2 hits\nhits: 2, current: 2"), "\(result.stdout)")
     }
 }

@@ -125,3 +125,40 @@ extension AttributedTranscriptTests {
         #expect(view.text(ofRow: 0).runs.compactMap(\.transcript.approximate) == [1])
     }
 }
+
+/// `TranscriptStyle`: an app's own attributes merged over each kind of run, the transcript's kept.
+struct TranscriptStyleTests {
+    /// The runs' marker (`languageIdentifier`, an attribute Foundation has on every platform).
+    static func markers(_ string: AttributedString) -> [String] {
+        string.runs.compactMap { run in run.languageIdentifier.map { "\(String(string[run.range].characters))=\($0)" } }
+    }
+
+    @Test func eachKindOfRunGetsItsContainerAndTheCurrentHitBoth() throws {
+        var style = TranscriptStyle()
+        style.hit.languageIdentifier = "hit"
+        style.currentHit.languageIdentifier = "current"
+        style.speakerLabel.languageIdentifier = "speaker"
+        style.hitNumber.languageIdentifier = "number"
+        let view = try AttributedTranscriptTests.view(["the budget and the Budget"], "budget", current: 1, speakers: ["Alice"])
+        let styled = style.applied(to: view.row(0))
+        #expect(Self.markers(styled) == ["1-2/2=number", "Alice: =speaker", "budget=hit", "Budget=current"])
+        // The transcript's attributes stay: a tap still finds the hit's position.
+        #expect(AttributedTranscriptTests.marked(styled) == AttributedTranscriptTests.marked(view.row(0)))
+    }
+
+    @Test func anApproximateHitGetsItsOwnContainer() throws {
+        var style = TranscriptStyle()
+        style.hit.languageIdentifier = "hit"
+        style.approximateHit.languageIdentifier = "approximate"
+        let view = try AttributedTranscriptTests.view(["the budgte and the budget"], "budget", options: SearchOptions(fuzzy: true))
+        #expect(Self.markers(style.applied(to: view.text(ofRow: 0))) == ["budgte=approximate", "budget=hit"])
+    }
+
+    @Test func timestampsLinkIntoTheMediaAtTheirTime() throws {
+        let style = TranscriptStyle.linkingTimestamps(to: try #require(URL(string: "https://example.com/talk.mp4")))
+        let view = try AttributedTranscriptTests.view(["hello", "the budget"], "budget")
+        let styled = style.applied(to: view.row(1))
+        let links = styled.runs.compactMap(\.link)
+        #expect(links == [try #require(URL(string: "https://example.com/talk.mp4#t=2.0"))])
+    }
+}

@@ -206,3 +206,33 @@ struct SearchIteratorTests {
         await #expect(throws: CancellationError.self) { try await task.value }
     }
 }
+
+/// `Searcher.events(over:)`: results and failures as an `AsyncStream`, through the refining engine.
+struct SearcherEventsTests {
+    static let corpus = Corpus([Transcript(source: SourceInfo(path: "t.vtt", format: "vtt", encoding: "UTF-8"), rows: (0..<200).map { index in
+        Row(id: RowID(source: 0, index: index), text: index % 3 == 0 ? "the budget \(index)" : "a bud \(index)", start: nil, speaker: nil, locator: Locator(file: "t.vtt"))
+    })])
+
+    @Test func theNewestRequestsHitsArriveAsAnEventEqualToTheReference() async throws {
+        let (searcher, events) = Searcher.events(over: Self.corpus, debounce: .milliseconds(5))
+        await searcher.submit(SearchRequest(text: "bud"))
+        await searcher.submit(SearchRequest(text: "budget"))
+        var iterator = events.makeAsyncIterator()
+        guard case .found(let result) = try #require(await iterator.next()) else { Issue.record("a failure came first"); return }
+        #expect(result.sequence == 1 && result.request.text == "budget")
+        #expect(result.index == (try SearchRequest(text: "budget").runner().search(Self.corpus)))
+        #expect(result.index.count == 67)
+    }
+
+    @Test func aQueryThatCannotRunArrivesAsAFailure() async throws {
+        let (searcher, events) = Searcher.events(over: Self.corpus, debounce: .milliseconds(5))
+        await searcher.submit(SearchRequest(text: "(unclosed", options: SearchOptions(syntax: .regularExpression)))
+        var iterator = events.makeAsyncIterator()
+        guard case .failed(let sequence, let request, let error) = try #require(await iterator.next()) else {
+            Issue.record("a result came for a pattern that cannot compile")
+            return
+        }
+        #expect(sequence == 0 && request.text == "(unclosed")
+        #expect(error is QueryError)
+    }
+}

@@ -83,16 +83,15 @@ public actor Searcher {
         self.fail = fail
     }
 
-    /// A searcher over `corpus` with the reference matcher, checking cancellation between rows.
-    public init(corpus: Corpus, debounce: Duration = .milliseconds(120), deliver: @escaping @Sendable (SearchResult) async -> Void) {
-        self.init(debounce: debounce, engine: { request in
-            let runner = try request.runner()
-            do {
-                return try runner.search(corpus, until: nil, isCancelled: { Task.isCancelled })
-            } catch {
-                throw CancellationError()
-            }
-        }, deliver: deliver)
+    /// A searcher over `corpus` with the refining engine (`refiningEngine(over:)`: the fast
+    /// matchers, and a query that only grew searched in the rows that matched before), checking
+    /// cancellation between rows; failures reach `fail`. `events(over:)` gives the results as an
+    /// `AsyncStream` instead.
+    public init(
+        corpus: Corpus, debounce: Duration = .milliseconds(120), deliver: @escaping @Sendable (SearchResult) async -> Void,
+        fail: @escaping @Sendable (Int, SearchRequest, any Error) async -> Void = { _, _, _ in }
+    ) {
+        self.init(debounce: debounce, engine: Self.refiningEngine(over: corpus), deliver: deliver, fail: fail)
     }
 
     /// Asks for `request`; returns its sequence number at once.
