@@ -52,10 +52,14 @@ struct WindowPlaces {
 
     /// The place of every hit of `stream`, in one pass.
     func places(of stream: [WindowTerms.TermHit]) -> [Place] {
+        if case .seconds = scope {
+            return corpus.withStartMilliseconds { starts in
+                corpus.withTextBuffer { _, offsets in secondsPlaces(of: stream, starts: starts, offsets: offsets) }
+            }
+        }
         var places: [Place] = []
         places.reserveCapacity(stream.count)
         var turn = 0, turnRow = -1
-        var cuts = 0, cutRow = -1, cutSource = -1
         var source = -1
         var previous: WindowTerms.TermHit?
         // The source of a row, looked up only when a row leaves the last one found.
@@ -79,21 +83,13 @@ struct WindowPlaces {
                 if turnRow < 0 { turnRow = hit.row; turn = 0 }
                 while turnRow < hit.row {
                     turnRow += 1
-                    if isTurnStart(turnRow) { turn += 1 }
+                    // A file's first row begins a turn; within a file, the speakers and times say.
+                    if !known.rows.contains(turnRow) { _ = sourceOf(turnRow) }
+                    if turnRow == known.rows.lowerBound || startsTurnInItsFile(turnRow) { turn += 1 }
                 }
                 places.append(Place(group: turn, lo: 0, hi: 0))
             case .seconds:
-                // A group per stretch of timed rows of one file; an untimed row is a group alone.
-                if cutRow < 0 { cutRow = hit.row; cutSource = hitSource }
-                corpus.withStartMilliseconds { starts in
-                    while cutRow < hit.row {
-                        cutRow += 1
-                        let rowSource = known.rows.contains(cutRow) ? known.source : sourceOf(cutRow)
-                        if rowSource != cutSource || starts[cutRow] < 0 || starts[cutRow - 1] < 0 { cuts += 1 }
-                        cutSource = rowSource
-                    }
-                }
-                places.append(Place(group: cuts, lo: startMilliseconds(hit.row), hi: startMilliseconds(lastRow(of: hit))))
+                preconditionFailure("seconds are placed by secondsPlaces(of:starts:offsets:)")
             case .words:
                 let cap = Int(limit) + 1
                 let first = afterFirstCharacterInRow(of: hit)
@@ -109,6 +105,42 @@ struct WindowPlaces {
                 })
                 places.append(Place(group: hitSource, lo: lo, hi: max(lo, hi)))
             }
+        }
+        return places
+    }
+
+    /// `places(of:)` for `.seconds`, with the rows' starts and text offsets held for the whole pass
+    /// (a hit costs a few loads, not a column's lookup): a group per stretch of timed rows of one
+    /// file (an untimed row is a group alone), values from the start of the hit's first row to the
+    /// start of its last.
+    private func secondsPlaces(
+        of stream: [WindowTerms.TermHit], starts: UnsafeBufferPointer<Int64>, offsets: UnsafeBufferPointer<Int>
+    ) -> [Place] {
+        var places: [Place] = []
+        places.reserveCapacity(stream.count)
+        var cuts = 0, cutRow = -1, cutSource = -1
+        var known = (source: -1, rows: 0..<0)
+        let rowCount = corpus.rowCount
+        for hit in stream {
+            // The rows from the last hit's to this one's, each told its file only when it leaves
+            // the last one found.
+            while cutRow < hit.row {
+                let row = cutRow < 0 ? hit.row : cutRow + 1
+                if !known.rows.contains(row) {
+                    let found = corpus.source(ofRow: row)
+                    known = (found, corpus.rows(ofSource: found))
+                }
+                if cutRow >= 0 && (known.source != cutSource || starts[row] < 0 || starts[row - 1] < 0) { cuts += 1 }
+                cutRow = row
+                cutSource = known.source
+            }
+            // The row the hit ends in: past its row's text and the separator after it, it goes on.
+            var last = hit.row, end = hit.range.upperBound
+            while end > offsets[last + 1] - offsets[last] + 1, last + 1 < rowCount {
+                end -= offsets[last + 1] - offsets[last] + 1
+                last += 1
+            }
+            places.append(Place(group: cuts, lo: max(0, starts[hit.row]), hi: max(0, starts[last])))
         }
         return places
     }
@@ -171,6 +203,11 @@ struct WindowPlaces {
     /// speakers, a row without times or one starting 2 s or more after the one before ended.
     func isTurnStart(_ row: Int) -> Bool {
         guard row > 0, corpus.source(ofRow: row) == corpus.source(ofRow: row - 1) else { return true }
+        return startsTurnInItsFile(row)
+    }
+
+    /// `isTurnStart` for a row that is not its file's first.
+    func startsTurnInItsFile(_ row: Int) -> Bool {
         let speaker = corpus.speakerNumber(ofRow: row), before = corpus.speakerNumber(ofRow: row - 1)
         if speaker >= 0 || before >= 0 { return speaker != before }
         let (start, _) = corpus.milliseconds(ofRow: row)
