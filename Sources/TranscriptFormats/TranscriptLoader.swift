@@ -219,17 +219,11 @@ extension TranscriptLoader {
         var middle = bytes.count / 2
         while middle < bytes.count, bytes[middle] & 0xC0 == 0x80 { middle += 1 }
         let halves = [0..<middle, middle..<bytes.count]
-        let shared = SharedHalves(bytes: bytes, valid: .allocate(capacity: 2))
-        defer { shared.valid.deallocate() }
+        let text = ReadOnlyShared(bytes), valid = ThreadSlots(count: 2, repeating: false)
+        defer { valid.free() }
         DispatchQueue.concurrentPerform(iterations: 2) { half in
-            shared.valid[half] = UTF8Validation.isValid(UnsafeBufferPointer(rebasing: shared.bytes[halves[half]]))
+            valid[half] = UTF8Validation.isValid(UnsafeBufferPointer(rebasing: text.value[halves[half]]))
         }
-        return shared.valid[0] && shared.valid[1]
+        return valid[0] && valid[1]
     }
-}
-
-/// The text and a verdict per half, shared by the two threads that check them.
-private struct SharedHalves: @unchecked Sendable {
-    let bytes: UnsafeBufferPointer<UInt8>
-    let valid: UnsafeMutableBufferPointer<Bool>
 }

@@ -279,20 +279,20 @@ package struct Checksum {
     package static func ofInParallel(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         guard bytes.count >= 1 << 24 else { return of(bytes) }
         let middle = bytes.count / 64 * 32
-        let halves = SharedHalves(bytes: bytes, results: .allocate(capacity: 2))
-        defer { halves.results.deallocate() }
+        let shared = ReadOnlyShared(bytes), results = ThreadSlots(count: 2, repeating: Checksum())
+        defer { results.free() }
         DispatchQueue.concurrentPerform(iterations: 2) { half in
             var checksum = Checksum()
             if half == 0 {
-                checksum.addBlocks(UnsafeRawBufferPointer(rebasing: halves.bytes[..<middle]), upTo: middle)
+                checksum.addBlocks(UnsafeRawBufferPointer(rebasing: shared.value[..<middle]), upTo: middle)
             } else {
                 checksum = startingFromZero()
-                checksum.add(UnsafeRawBufferPointer(rebasing: halves.bytes[middle...]))
+                checksum.add(UnsafeRawBufferPointer(rebasing: shared.value[middle...]))
             }
-            (halves.results.baseAddress! + half).initialize(to: checksum)
+            results[half] = checksum
         }
         let blocks = (bytes.count - middle) / 32
-        return combined(halves.results[0], then: halves.results[1], blocks: blocks, count: bytes.count).value
+        return combined(results[0], then: results[1], blocks: blocks, count: bytes.count).value
     }
 
     /// A checksum to feed a second part with, to be `combined` after a first part's.
@@ -321,12 +321,6 @@ package struct Checksum {
         whole.count = count
         whole.carry = second.carry
         return whole
-    }
-
-    /// The buffer and one result per half, shared by the two threads (each writes its own slot).
-    private struct SharedHalves: @unchecked Sendable {
-        let bytes: UnsafeRawBufferPointer
-        let results: UnsafeMutableBufferPointer<Checksum>
     }
 
     /// Feeds `bytes` after those fed before (pieces of any size).

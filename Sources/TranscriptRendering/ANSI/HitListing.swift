@@ -93,8 +93,12 @@ public struct HitListing: Sendable {
         let pieces = stride(from: 0, to: shown.count, by: max(1, rowsPerPiece)).map { $0..<min($0 + max(1, rowsPerPiece), shown.count) }
         let codes = PaintCodes(formatting.styler)
         // One buffer per core, reused from round to round (a fresh one would be paged in each time).
-        let texts = PieceBytes(count: max(1, cores))
-        defer { texts.free() }
+        let texts = ThreadSlots(count: max(1, cores), repeating: ByteBuffer(capacity: 0))
+        for slot in texts.slots.indices { texts[slot] = ByteBuffer(capacity: 256 << 10) }
+        defer {
+            texts.slots.forEach { $0.free() }
+            texts.free()
+        }
         var next = 0
         while next < pieces.count {
             let round = Array(pieces[next..<min(pieces.count, next + max(1, cores))])
@@ -240,22 +244,6 @@ public struct HitListing: Sendable {
         line += formatting.highlighted(value.text, segments: segments, current: current)
         line += ApproximateMarks.suffix(forRow: row, index: index, corpus: corpus, styler: styler) ?? ""
         return line
-    }
-}
-
-/// The bytes of one round of pieces, one slot each, written by the threads that format them.
-final class PieceBytes: @unchecked Sendable {
-    let slots: UnsafeMutableBufferPointer<ByteBuffer>
-
-    init(count: Int) {
-        slots = .allocate(capacity: count)
-        slots.initialize(repeating: ByteBuffer(capacity: 0))
-        for index in slots.indices { slots[index] = ByteBuffer(capacity: 256 << 10) }
-    }
-
-    func free() {
-        for slot in slots { slot.free() }
-        slots.deinitialize().deallocate()
     }
 }
 

@@ -79,8 +79,12 @@ public struct PerLineListing: Sendable {
             ControlSequences.escaped(source.path) == source.path ? Array(formatting.styler.paint(source.path, .path).utf8) : nil
         }
         // One buffer per core, reused from round to round.
-        let texts = PieceBytes(count: max(1, cores))
-        defer { texts.free() }
+        let texts = ThreadSlots(count: max(1, cores), repeating: ByteBuffer(capacity: 0))
+        for slot in texts.slots.indices { texts[slot] = ByteBuffer(capacity: 256 << 10) }
+        defer {
+            texts.slots.forEach { $0.free() }
+            texts.free()
+        }
         var next = 0
         while next < pieces.count {
             let round = Array(pieces[next..<min(pieces.count, next + max(1, cores))])

@@ -245,9 +245,11 @@ extension SearchRunner {
             }
         }
         let capacity = pieces.map { $0.reduce(0) { $0 + lengths[$1] } }.max() ?? 0
-        let buffers = PieceBuffers(count: min(cores, pieces.count), capacity: max(1, capacity))
-        defer { buffers.free() }
-        let results = ChunkResults(count: chunks.count)
+        // One text buffer per core, reused from round to round (a fresh one per piece would be paged
+        // in and cleared each time); each iteration writes only the buffer of its slot.
+        let buffers = ReadOnlyShared((0..<min(cores, pieces.count)).map { _ in UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, capacity)) })
+        defer { buffers.value.forEach { $0.deallocate() } }
+        let results = ThreadSlots(count: chunks.count, repeating: SearchRunner.ChunkHits())
         defer { results.free() }
         let clock = ContinuousClock()
         var next = 0
@@ -255,14 +257,14 @@ extension SearchRunner {
             if isCancelled() { throw .cancelled }
             if let deadline, clock.now > deadline { throw .deadlinePassed(row: chunks[pieces[next].lowerBound].rows.lowerBound) }
             let round = Array(pieces[next..<min(pieces.count, next + cores)])
-            let failures = FailureSlots(count: round.count)
+            let failures = ThreadSlots<Interruption?>(count: round.count, repeating: nil)
             defer { failures.free() }
             let corpusText = RowBuffer(bytes: text, offsets: rowOffsets)  // Sendable, only read
             DispatchQueue.concurrentPerform(iterations: round.count) { slot in
                 // Each iteration writes its own buffer, its own failure slot and its own chunks'
                 // results; the corpus text is only read.
                 let piece = round[slot]
-                let target = buffers.buffers[slot]
+                let target = buffers.value[slot]
                 let offsets = JoinedChunks.write(chunks[piece], into: target, corpusText.bytes, corpusText.offsets)
                 let found: HitList
                 do throws(Interruption) {
@@ -292,48 +294,5 @@ extension SearchRunner {
             next += round.count
         }
         return Array(results.slots)
-    }
-}
-
-/// One text buffer per core, reused from round to round (a fresh one per piece would be paged in
-/// and cleared each time).
-private struct PieceBuffers: @unchecked Sendable {
-    let buffers: [UnsafeMutablePointer<UInt8>]
-
-    init(count: Int, capacity: Int) {
-        buffers = (0..<count).map { _ in .allocate(capacity: capacity) }
-    }
-
-    func free() {
-        buffers.forEach { $0.deallocate() }
-    }
-}
-
-/// Each chunk's hits, written by the piece that holds the chunk only (raw memory, so the writes
-/// are not accesses to one shared array).
-private struct ChunkResults: @unchecked Sendable {
-    let slots: UnsafeMutableBufferPointer<SearchRunner.ChunkHits>
-
-    init(count: Int) {
-        slots = .allocate(capacity: count)
-        slots.initialize(repeating: SearchRunner.ChunkHits())
-    }
-
-    func free() {
-        slots.deinitialize().deallocate()
-    }
-}
-
-/// Why each piece of a round stopped, if it did.
-private struct FailureSlots: @unchecked Sendable {
-    let slots: UnsafeMutableBufferPointer<SearchRunner.Interruption?>
-
-    init(count: Int) {
-        slots = .allocate(capacity: count)
-        slots.initialize(repeating: nil)
-    }
-
-    func free() {
-        slots.deinitialize().deallocate()
     }
 }

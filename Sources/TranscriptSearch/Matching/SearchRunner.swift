@@ -153,16 +153,16 @@ public struct SearchRunner: Sendable {
             if isCancelled() { throw .cancelled }
             if let deadline, clock.now > deadline { throw .deadlinePassed(row: pieces[next].first?.lowerBound ?? 0) }
             let round = Array(pieces[next..<min(pieces.count, next + cores)])
-            let results = ResultSlots(count: round.count)
+            let results = ThreadSlots<Result<HitList, Interruption>>(count: round.count, repeating: .success(HitList()))
             defer { results.free() }
             DispatchQueue.concurrentPerform(iterations: round.count) { piece in
                 // Each iteration writes its own slot; the text is only read.
                 var hits = HitList()
                 do throws(Interruption) {
                     for span in round[piece] { hits.append(contentsOf: try matcher.hits(in: buffer, rows: span, until: deadline)) }
-                    results.slots[piece] = .success(hits)
+                    results[piece] = .success(hits)
                 } catch {
-                    results.slots[piece] = .failure(error)
+                    results[piece] = .failure(error)
                 }
             }
             for slot in results.slots {
@@ -204,17 +204,3 @@ public struct SearchRunner: Sendable {
     }
 }
 
-/// One result slot per parallel piece of a round, each written by its piece only (raw memory, so
-/// the writes are not accesses to one shared array).
-private struct ResultSlots: @unchecked Sendable {
-    let slots: UnsafeMutableBufferPointer<Result<HitList, SearchRunner.Interruption>>
-
-    init(count: Int) {
-        slots = .allocate(capacity: count)
-        slots.initialize(repeating: .success(HitList()))
-    }
-
-    func free() {
-        slots.deinitialize().deallocate()
-    }
-}

@@ -36,12 +36,8 @@ struct SmallFile: Sendable {
     /// For each of `inputs`, the file read and parsed when `files` gives its status; nil for every
     /// other input. Each file read is added to `progress` as it is done.
     static func readAhead(_ inputs: [Input], files: [Status?], options: LoadOptions, progress: LoadProgress? = nil) -> [SmallFile?] {
-        let results = SharedResults(slots: .allocate(capacity: inputs.count))
-        results.slots.initialize(repeating: nil)
-        defer {
-            results.slots.deinitialize()
-            results.slots.deallocate()
-        }
+        let results = ThreadSlots<SmallFile?>(count: inputs.count, repeating: nil)
+        defer { results.free() }
         DispatchQueue.concurrentPerform(iterations: inputs.count) { index in
             guard let file = files[index] else { return }
             defer { progress?.add(bytes: file.identity.size) }
@@ -49,17 +45,12 @@ struct SmallFile: Sendable {
             switch CorpusLoading.read(file.resolved) {
             case .success(let contents):
                 let loaded = CorpusLoading.parse(contents.region, isPlainUTF8: contents.isPlainUTF8, path: path, options: options)
-                results.slots[index] = SmallFile(file: file, hash: .success(contents.hash), loaded: loaded)
+                results[index] = SmallFile(file: file, hash: .success(contents.hash), loaded: loaded)
             case .failure(let error):
-                results.slots[index] = SmallFile(file: file, hash: .failure(error), loaded: .success(nil))
+                results[index] = SmallFile(file: file, hash: .failure(error), loaded: .success(nil))
             }
         }
-        return Array(results.slots)
-    }
-
-    /// One slot per input, each written by one thread only.
-    private struct SharedResults: @unchecked Sendable {
-        let slots: UnsafeMutableBufferPointer<SmallFile?>
+        return results.values
     }
 }
 
