@@ -117,8 +117,8 @@ public enum TSearchCLI {
         }
     }
 
-    /// The time limit of a search: `--timeout`, else `TSEARCH_SEARCH_BUDGET_MS` (milliseconds, for
-    /// tests), else the environment's; 0 means none.
+    /// The time limit of a search: `--timeout`, else `TSEARCH_SEARCH_BUDGET_MS` (milliseconds),
+    /// else the environment's; 0 means none.
     private static func searchTimeout(_ raw: RawArguments, environment: CommandEnvironment) -> Duration? {
         guard let milliseconds = raw.timeoutMilliseconds ?? environment.variables["TSEARCH_SEARCH_BUDGET_MS"].flatMap({ Int($0) })
         else { return environment.searchTimeout }

@@ -32,8 +32,8 @@ public struct StoreLocation: Sendable, Equatable {
     /// smaller of 1 GiB and a tenth of the free space of the caches' file system.
     public var cacheMaximumBytes: Int64?
     /// Milliseconds each session write pauses halfway, for crash tests only
-    /// (`TSEARCH_TEST_PAUSE_MID_WRITE_MS`).
-    public var pauseMidWrite: Int
+    /// (`StoreLocation+Testing.swift`).
+    package var pauseMidWrite: Int
 
     /// The places the environment `variables` name, relative ones against the current directory.
     public init(variables: [String: String]) {
@@ -61,7 +61,7 @@ public struct StoreLocation: Sendable, Equatable {
         rowCacheMinimumBytes = Int64(variables["TSEARCH_ROW_CACHE_MIN_BYTES"] ?? "") ?? 256 * 1024
         smallFilesMinimumBytes = Int64(variables["TSEARCH_SMALL_FILES_CACHE_MIN_BYTES"] ?? "") ?? rowCacheMinimumBytes
         settle = Int64(variables["TSEARCH_CACHE_SETTLE_NS"] ?? "") ?? 2_000_000_000
-        pauseMidWrite = Int(variables["TSEARCH_TEST_PAUSE_MID_WRITE_MS"] ?? "") ?? 0
+        pauseMidWrite = Self.pauseMidWrite(from: variables)
         cacheMaximumBytes = variables["TSEARCH_CACHE_MAX_BYTES"].flatMap(Self.bytes)
     }
 

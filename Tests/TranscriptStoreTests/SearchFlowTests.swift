@@ -35,6 +35,29 @@ struct SearchFlowTests {
         #expect(search.index.rowsWithHits == [0, 2])
     }
 
+    /// Regression: a pattern that does not compile gave zero hits to an app (`try?` on the way).
+    /// Now the outcome says why, for ASCII and non-ASCII queries (the latter made on another thread).
+    @Test(arguments: ["(unclosed", "(café"])
+    func aQueryThatCannotRunIsAFailureNotZeroHits(_ pattern: String) throws {
+        let folder = try Folder()
+        let flow = SearchFlow(
+            source: RowsInMemory(texts: ["the budget"]), session: SessionStore(location: StoreLocation(variables: folder.variables)),
+            budget: SearchBudget())
+        let outcome = flow.search(
+            SearchRequest(text: pattern, options: SearchOptions(syntax: .regularExpression)), in: ["x"], options: LoadOptions(), directory: folder.path)
+        guard case .failure(let abandoned) = outcome.search else {
+            Issue.record("a search ran for a pattern that does not compile")
+            return
+        }
+        guard case .query(let error) = abandoned.reason else {
+            Issue.record("not a query error: \(abandoned)")
+            return
+        }
+        #expect(!abandoned.isTimeLimit && abandoned.description == error.description && !abandoned.description.contains("--"))
+        // Browsing (no text, no filter) still has nothing to run and no hits, without a failure.
+        #expect(try flow.search(SearchRequest(text: ""), in: ["x"], options: LoadOptions(), directory: folder.path).search.get().index.count == 0)
+    }
+
     @Test func aSavedSearchComesBackFromItsCacheAndAStepMovesItsCurrentHit() throws {
         let folder = try Folder()
         try folder.write("review.srt", LoadedCorpusTests.meeting + "\n3\n00:00:08,000 --> 00:00:09,000\nThe budget is approved.\n")

@@ -107,7 +107,7 @@ struct ExportCommand {
                 search = found
                 UnmatchedSpeakers.report(found.request.filter, in: found.corpus, environment: environment)
             case .failure(let abandoned):
-                environment.report(abandoned.description)
+                environment.report(abandoned.withHowToLiftIt)
                 return .error
             }
             current = search.index.count > 0 ? 0 : nil

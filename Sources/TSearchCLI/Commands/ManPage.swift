@@ -26,6 +26,10 @@ enum ManPage {
         }.joined(separator: "\n") + "\n"
         let extensions = (TranscriptFormat.allExtensions + TranscriptFormat.contentJudgedExtensions.keys.sorted()).map { "." + $0 }
         let formats = TranscriptFormat.allCases.map(\.displayName)
+        // Every variable a user may set (the tests' own pauses are for the project's tests only).
+        let environment = EnvironmentVariable.all.filter { $0.audience != .tests }.map { variable in
+            ".TP\n.B \(variable.name)\n\(escaped(variable.help + (variable.audience == .tuning ? " (Tuning; the default suits almost everyone.)" : "")))"
+        }.joined(separator: "\n")
         page += """
         .SH DESCRIPTION
         \(escaped("tsearch searches transcripts and subtitles (\(formats.dropLast().joined(separator: ", ")) and \(formats.last ?? "")) and prints every hit with its timestamp, speaker and row, like grep or ripgrep for what was said. It remembers the search, so tsearch next and tsearch prev step through the hits later, and it opens them in a full-screen pager or exports them as ANSI text, an HTML page, highlight markup or a playlist of the moments for a media player."))
@@ -72,24 +76,7 @@ enum ManPage {
         .B 2
         \(escaped("An error: a bad flag or query, a file that cannot be read (the others are still searched), no saved search, nothing to play in a playlist export. The message on standard error names the file and line."))
         .SH ENVIRONMENT
-        .TP
-        .B TSEARCH_STATE
-        \(escaped("The saved search's file (default: $XDG_STATE_HOME/tsearch/session.json)."))
-        .TP
-        .B XDG_STATE_HOME
-        \(escaped("Where the saved search lives when TSEARCH_STATE is unset (an absolute path; default ~/.local/state)."))
-        .TP
-        .B HOME
-        \(escaped("Used for ~/.local/state when XDG_STATE_HOME is unset."))
-        .TP
-        .B TSEARCH_CACHE_MAX_BYTES
-        \(escaped("The most the caches beside the saved search may take together (row caches, small-files caches, the Unicode table, videos' subtitles, the session's cache): bytes, or a number with K, M or G (binary). After a search writes a cache, the least recently used are removed until they fit; those the latest search uses are kept. A cache bigger than the whole bound is not written. Default: the smaller of 1 GiB and a tenth of the free space on their file system. 0 keeps no cache: every search parses its files again, and next and prev search again."))
-        .TP
-        .B NO_COLOR
-        \(escaped("When set and not empty, --color auto does not colour."))
-        .TP
-        .B TERM
-        \(escaped("dumb turns --color auto off."))
+        \(environment)
         .SH FILES
         .TP
         .I ~/.local/state/tsearch/session.json

@@ -76,7 +76,7 @@ struct MeetingsCommand {
             case .success(let found):
                 meetings = MeetingList.summaries(of: found.corpus, filter: found.request.filter, hits: found.index, order: settings.order)
             case .failure(let abandoned):
-                environment.report(abandoned.description)
+                environment.report(abandoned.withHowToLiftIt)
                 return .error
             }
         }

@@ -123,7 +123,7 @@ struct PagerCommand {
                 }
                 return PagerOpening(search: found, current: found.index.count > 0 ? 0 : nil, messages: messages)
             case .failure(let abandoned):
-                return PagerOpening(search: nil, current: nil, messages: messages + [abandoned.description])
+                return PagerOpening(search: nil, current: nil, messages: messages + [abandoned.withHowToLiftIt])
             }
         }
     }

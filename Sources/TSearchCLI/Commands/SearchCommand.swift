@@ -96,7 +96,7 @@ struct SearchCommand {
                 flow.source = rows
                 fetched = rows
             } catch {
-                environment.report("\(error)")
+                environment.report((error as? SearchAbandoned)?.withHowToLiftIt ?? "\(error)")
                 return .error
             }
         }
@@ -117,7 +117,7 @@ struct SearchCommand {
             }
             UnmatchedSpeakers.report(found.request.filter, in: found.corpus, among: fetched?.speakers, environment: environment)
         case .failure(let abandoned):
-            environment.report(abandoned.description)
+            environment.report(abandoned.withHowToLiftIt)
             return .error
         }
         let (corpus, index) = (search.corpus, search.index)

@@ -125,7 +125,8 @@ enum ServerRows {
         case .success(let found): index = found
         case .failure(let abandoned):
             guard let timeout = budget.timeout else { throw abandoned }
-            throw SearchAbandoned(description: SearchExecution.abandonedMessage(timeout: timeout, runner: runner, request: request))
+            throw SearchAbandoned(
+                .timedOut(SearchTimedOut(timeout: timeout)), description: SearchExecution.abandonedMessage(timeout: timeout, runner: runner, request: request))
         }
         let hitRows = index.rowsWithHits
         guard context > 0, hitRows.count <= contextLimit, !hitRows.isEmpty else {

@@ -30,7 +30,7 @@ extension SearchRequest {
     /// Starts making, on another thread, what `runner()` needs that does not depend on any corpus
     /// (for a query with non-ASCII characters, the table of Unicode equivalents: tens of
     /// milliseconds, once per process), so that it is made while the corpus loads.
-    public func prepareInBackground() {
+    package func prepareInBackground() {
         guard text.unicodeScalars.contains(where: { !$0.isASCII }) else { return }
         let request = self
         DispatchQueue.global().async { _ = try? request.runner() }

@@ -42,11 +42,12 @@ public struct SearchTimedOut: Error, CustomStringConvertible, Sendable {
     /// A search abandoned after `timeout`.
     public init(timeout: Duration) { self.timeout = timeout }
 
-    /// The message as printed: the limit, in seconds, and how to give a search longer.
+    /// What ran out, the limit in seconds: `the search ran out of its time limit (1.5 s) and was
+    /// abandoned`. The one wording of a time-out; a command line adds how its flags lift the limit.
     public var description: String {
         let milliseconds = timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000
         let limit = milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(Double(milliseconds) / 1000) s"
-        return "the search ran out of its time limit (\(limit)) and was abandoned; --timeout SECONDS gives it longer"
+        return "the search ran out of its time limit (\(limit)) and was abandoned"
     }
 }
 

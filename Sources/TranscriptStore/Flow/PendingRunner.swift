@@ -8,7 +8,7 @@ import TranscriptSearch
 final class PendingRunner: @unchecked Sendable {
     // Written by the making thread before it signals (or by the caller, when made in `wait`); read
     // after the wait.
-    private var runner: SearchRunner?
+    private var runner: Result<SearchRunner, QueryError>?
     private let done: DispatchSemaphore?
     private let request: SearchRequest
     private let equivalences: ScalarEquivalenceStore?
@@ -23,15 +23,25 @@ final class PendingRunner: @unchecked Sendable {
         let done = DispatchSemaphore(value: 0)
         self.done = done
         DispatchQueue.global().async {
-            self.runner = try? request.runner(equivalences: equivalences)
+            self.runner = Self.make(request, equivalences: equivalences)
             done.signal()
         }
     }
 
-    /// The runner; nil when the request has nothing to run (no text and no filter) or is not valid.
-    func wait() -> SearchRunner? {
-        guard let done else { return try? request.runner(equivalences: equivalences) }
+    /// The runner; nil when the request has nothing to run (no text and no filter: browsing); the
+    /// `QueryError` of a request that cannot be run.
+    func wait() -> Result<SearchRunner, QueryError>? {
+        guard let done else { return Self.make(request, equivalences: equivalences) }
         done.wait()
         return runner
+    }
+
+    private static func make(_ request: SearchRequest, equivalences: ScalarEquivalenceStore?) -> Result<SearchRunner, QueryError>? {
+        if request.text.isEmpty && request.filter.isEmpty { return nil }
+        do {
+            return .success(try request.runner(equivalences: equivalences))
+        } catch {
+            return .failure(error)
+        }
     }
 }

@@ -2,13 +2,11 @@
 public struct SearchBudget: Sendable, Equatable {
     /// How long a search may run before it is abandoned; nil for no limit.
     public var timeout: Duration?
-    /// Milliseconds every search waits first, for tests only (`TSEARCH_TEST_PAUSE_IN_SEARCH_MS`: a
-    /// slow search, to show that nothing waits for it).
-    public var testPause: Int
+    /// Milliseconds every search waits first, for tests only (`SearchBudget+Testing.swift`).
+    package var testPause = 0
 
-    /// A budget of `timeout`, with the test pause the environment `variables` ask for.
-    public init(timeout: Duration? = .seconds(10), variables: [String: String] = [:]) {
+    /// A budget of `timeout`.
+    public init(timeout: Duration? = .seconds(10)) {
         self.timeout = timeout
-        testPause = Int(variables["TSEARCH_TEST_PAUSE_IN_SEARCH_MS"] ?? "").map { min(max($0, 0), 60_000) } ?? 0
     }
 }

@@ -25,15 +25,14 @@ package enum SearchExecution {
         if done.wait(timeout: .now() + .milliseconds(milliseconds + 50)) == .success, let index = box.index {
             return .success(index)
         }
-        return .failure(SearchAbandoned(description: abandonedMessage(timeout: timeout, runner: runner, request: request)))
+        return .failure(SearchAbandoned(
+            .timedOut(SearchTimedOut(timeout: timeout)), description: abandonedMessage(timeout: timeout, runner: runner, request: request)))
     }
 
-    /// What ran out, why the search was slow when that can be told from the query, and the flag
-    /// that lifts the limit.
+    /// What ran out (`SearchTimedOut`'s words) and why the search was slow when that can be told
+    /// from the query.
     package static func abandonedMessage(timeout: Duration, runner: SearchRunner, request: SearchRequest?) -> String {
-        let milliseconds = timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000
-        let limit = milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(Double(milliseconds) / 1000) s"
-        var message = "the search ran out of its time limit (\(limit)) and was abandoned"
+        var message = SearchTimedOut(timeout: timeout).description
         if let request, request.options.syntax == .regularExpression {
             if hasNestedRepetition(request.text) {
                 message += "; the pattern repeats a group that itself repeats, such as (a+)+, which can take forever"
@@ -41,7 +40,7 @@ package enum SearchExecution {
                 message += "; the pattern has no literal text every match must contain, so every row went through the regular expression"
             }
         }
-        return message + ". --timeout SECONDS gives it longer (--timeout 0: no limit)"
+        return message
     }
 
     /// Whether `pattern` has a quantified group with a quantifier inside: `(a+)+`, `(a|b*)*`, `(\w+\s?){2,}`.

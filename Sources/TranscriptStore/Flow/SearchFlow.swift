@@ -37,7 +37,7 @@ public struct SearchFlow: Sendable {
     public struct Outcome: Sendable {
         /// The loading's warnings and errors, in input order.
         public var diagnostics: [LoadDiagnostic]
-        /// The search, with its rows and hits; or the budget ran out.
+        /// The search, with its rows and hits; or the budget ran out, or the query cannot be run.
         public var search: Result<SavedSearch, SearchAbandoned>
     }
 
@@ -47,12 +47,15 @@ public struct SearchFlow: Sendable {
         let runner = PendingRunner(request, equivalences: equivalences)
         let loaded = source.load(paths, options: options, baseDirectory: directory)
         let index: HitIndex
-        if let runner = runner.wait() {
+        switch runner.wait() {
+        case .failure(let error):
+            return Outcome(diagnostics: loaded.diagnostics, search: .failure(SearchAbandoned(query: error)))
+        case .success(let runner):
             switch SearchExecution.search(runner, over: loaded.corpus, request: request, budget: budget) {
             case .success(let found): index = found
             case .failure(let abandoned): return Outcome(diagnostics: loaded.diagnostics, search: .failure(abandoned))
             }
-        } else {
+        case nil:
             index = HitIndex.empty(rows: loaded.corpus.rowCount)
         }
         let search = SavedSearch(

@@ -140,7 +140,7 @@ struct CorpusLoading {
         let progress = loader.progress
         let identities = progress.map { Self.identities(of: expansion.inputs, baseDirectory: baseDirectory, progress: $0) }
         // A pause after each input, for tests that watch a loading's progress only.
-        let pausePerInput = Int(loader.variables["TSEARCH_TEST_PAUSE_PER_INPUT_MS"] ?? "") ?? 0
+        let pausePerInput = loader.testPausePerInput
         var start = 0
         while start < expansion.inputs.count {
             let batch = Array(expansion.inputs[start..<min(start + 64, expansion.inputs.count)])
