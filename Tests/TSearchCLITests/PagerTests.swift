@@ -285,7 +285,10 @@ struct PagerQueryLineTests {
         #expect(PagerView.render(state, colour: false).last?.hasPrefix("/▏budget") == true)
         // A quoted name with a space is one token.
         _ = Self.type("speaker:\"Chen Wei\" ", into: &state)
-        guard case .editing(let quoted, _, _, _) = state.mode else { return }
+        guard case .editing(let quoted, _, _, _) = state.mode else {
+            Issue.record("not editing after typing a token: \(state.mode)")
+            return
+        }
         #expect(quoted == ["speaker:\"Chen Wei\""])
     }
 

@@ -56,8 +56,8 @@ import Testing
 
     /// A playlist shown on a terminal (`script` gives the command one) loses the escape sequences
     /// a recording's file name holds; written to a file it keeps the name exactly, as mpv needs.
-    @Test func aPlaylistOnATerminalCarriesNoEscapeFromAFileName() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return }
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "script (util-linux) gives a command a terminal"))
+    func aPlaylistOnATerminalCarriesNoEscapeFromAFileName() throws {
         let folder = try TSearch.temporaryDirectory()
         let name = "talk\u{1B}]0;pwned\u{07}"
         try TSearch.shell("cp '\(TSearch.samples)/planning.srt' \"$(printf 'talk\\033]0;pwned\\007').srt\" && touch \"$(printf 'talk\\033]0;pwned\\007').mp3\"", in: folder)

@@ -84,9 +84,7 @@ import Testing
     @Test func aRunawayPatternIsStoppedAndReported() throws {
         let folder = try TSearch.temporaryDirectory()
         try (String(repeating: "a", count: 40) + "b\n").write(to: folder.appendingPathComponent("a.txt"), atomically: true, encoding: .utf8)
-        let start = Date()
-        let outcome = try TSearch.run(["search", "--timeout", "1.5", "-E", "(a+)+$", "a.txt"], in: folder)
-        #expect(Date().timeIntervalSince(start) < 15)
+        let outcome = try TSearch.runGuarded(["search", "--timeout", "1.5", "-E", "(a+)+$", "a.txt"], in: folder)
         #expect(outcome.status == 2)
         #expect(outcome.stderr.contains("the search ran out of its time limit (1.5 s) and was abandoned"))
         #expect(outcome.stderr.contains("such as (a+)+"))
@@ -115,9 +113,7 @@ import Testing
         let first = try TSearch.run(["search", "-E", "(a+)+$", "a.txt"], in: folder, environment: state)
         #expect(first.status == 1)
         try (String(repeating: "a", count: 40) + "b\n").write(to: file, atomically: true, encoding: .utf8)
-        let start = Date()
-        let next = try TSearch.run(["next", "--timeout", "1"], in: folder, environment: state)
-        #expect(Date().timeIntervalSince(start) < 15)
+        let next = try TSearch.runGuarded(["next", "--timeout", "1"], in: folder, environment: state)
         #expect(next.status == 2)
         #expect(next.stderr.contains("searching them again failed: the search ran out of its time limit (1 s)"))
     }

@@ -127,7 +127,7 @@ import Testing
             """], executable: URL(fileURLWithPath: fish), in: folder)
         let parts = completes.stdout.components(separatedBy: "---\n").map { $0.split(separator: "\n").map { String($0.split(separator: "\t")[0]) } }
         #expect(parts.count == 4)
-        guard parts.count == 4 else { return }
+        try #require(parts.count == 4)
         #expect(parts[0] == ["always", "auto", "never"])
         #expect(parts[1] == ["--format", "--forms"])
         #expect(Set(parts[2]) == ["--context", "--json", "--color", "--no-wrap", "--timeout", "--warnings", "--no-warnings", "--help", "--version"])
@@ -143,6 +143,7 @@ import Testing
                                     stdin: Data(page.stdout.utf8))
         #expect(groff.status == 0)
         #expect(groff.stderr.isEmpty, "groff warned: \(groff.stderr)")
+        // man(1) reads it too, where installed (groff alone proved the page above).
         guard let man = Self.path(of: "man") else { return }
         let shown = try TSearch.run(["-l", "-"], executable: URL(fileURLWithPath: man), stdin: Data(page.stdout.utf8),
                                     environment: ["MANPAGER": "cat", "PAGER": "cat", "MANWIDTH": "100"])

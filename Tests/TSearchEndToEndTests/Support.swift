@@ -101,6 +101,15 @@ struct TSearch {
         )
     }
 
+    /// `run`, under `timeout -s KILL` (60 s): a test of something that must stop by itself (a time
+    /// limit, a stuck tool) fails with status 137 instead of hanging the suite. Not a measure of
+    /// speed: the command's own status and message say that it stopped for the right reason.
+    static func runGuarded(
+        _ arguments: [String], in directory: URL = root, environment extra: [String: String] = [:]
+    ) throws -> Outcome {
+        try run(["-s", "KILL", "60", binary.path] + arguments, executable: URL(fileURLWithPath: "/usr/bin/timeout"), in: directory, environment: extra)
+    }
+
     /// Where searches save their session unless a test names its own.
     static let defaultState: URL = {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tsearch-tests-state-\(getpid())")

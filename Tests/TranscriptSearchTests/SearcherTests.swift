@@ -33,7 +33,9 @@ struct SearcherTests {
     }
 
     /// Results come back out of order (the older search is slow and ignores cancellation);
-    /// the UI sees only the newest.
+    /// the UI sees only the newest. No waiting to prove it: the newer search launches only once
+    /// the older one has finished (one search in flight), so when "fast" is shown, "slow" has
+    /// already been finished and dropped.
     @Test func aSlowOlderSearchNeverReplacesANewerOne() async {
         let screen = Screen()
         let searcher = Searcher(debounce: .milliseconds(5), engine: { request in
@@ -45,7 +47,6 @@ struct SearcherTests {
         await waitUntil { await screen.searched == ["slow"] }
         await searcher.submit(SearchRequest(text: "fast"))
         await waitUntil { await screen.shown.count == 1 }
-        try? await Task.sleep(for: .milliseconds(400))
         #expect(await screen.shown == ["fast"])
         #expect(await screen.searched == ["slow", "fast"])
     }
@@ -73,6 +74,8 @@ struct SearcherTests {
         #expect(await screen.shown == ["second"])
     }
 
+    /// Requests are searched in the order they came, and a pending one is replaced by a newer: once
+    /// the last is shown, no earlier one can still be searched (no waiting needed to prove it).
     @Test func typingFasterThanTheDebounceSearchesOnlyTheLastQuery() async {
         let screen = Screen()
         let searcher = Searcher(debounce: .milliseconds(80), engine: { request in
@@ -81,7 +84,6 @@ struct SearcherTests {
         }, deliver: { await screen.show($0) })
         for text in ["b", "bu", "bud", "budg", "budget"] { await searcher.submit(SearchRequest(text: text)) }
         await waitUntil { await screen.shown.count == 1 }
-        try? await Task.sleep(for: .milliseconds(150))
         #expect(await screen.searched == ["budget"])
         #expect(await screen.shown == ["budget"])
     }
@@ -133,18 +135,24 @@ struct SearcherFailureTests {
         #expect(await failures.messages == ["the search ran out of its time limit (0.001 s) and was abandoned"])
     }
 
+    /// The cancelled search ends after the cancel (its engine ignores cancellation); a probe
+    /// submitted then launches only once that search has finished (one in flight), so when the
+    /// probe is shown, the cancelled search has been dropped: no waiting to prove it.
     @Test func aCancelledSearchDeliversNothing() async throws {
         let screen = Screen()
         let failures = Failures()
         let searcher = Searcher(debounce: .milliseconds(5), engine: { request in
-            await uncancellableSleep(100)
+            await screen.didSearch(request.text)
+            if request.text == "budget" { await uncancellableSleep(100) }
             return HitIndex(rowCount: 0)
         }, deliver: { await screen.show($0) }) { _, _, error in await failures.add(error) }
         await searcher.submit(SearchRequest(text: "budget"))
-        try await Task.sleep(for: .milliseconds(30))
+        await waitUntil { await screen.searched == ["budget"] }
         await searcher.cancel()
-        try await Task.sleep(for: .milliseconds(200))
-        #expect(await screen.shown.isEmpty)
+        await searcher.submit(SearchRequest(text: "probe"))
+        await waitUntil { await screen.shown.count == 1 }
+        #expect(await screen.shown == ["probe"])
+        #expect(await screen.searched == ["budget", "probe"])
         #expect(await failures.messages.isEmpty)
     }
 }
