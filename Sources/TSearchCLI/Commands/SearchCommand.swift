@@ -129,26 +129,30 @@ struct SearchCommand {
         let styler = Styler(isEnabled: settings.colour)
         // The files in `--sort` order (each file's hits stay in time order).
         let sources = MeetingList.sourceOrder(of: corpus, hits: index, order: settings.order)
+        // The command chooses the printer; the printers (TranscriptRendering) format.
+        let printer = SearchPrinter(corpus: corpus, index: index, sources: sources)
 
         switch settings.output {
         case .quiet:
             break
         case .count:
-            for source in sources {
-                let count = index.count(inRows: corpus.rows(ofSource: source))
-                if count > 0 {
-                    out.line(styler.paint(ControlSequences.escaped(corpus.sources[source].path), .path) + ":\(count)")
-                }
-            }
-            // Then the total, as `wc` ends its list, so two tools can be compared at a glance.
-            if index.count > 0 { out.line("\(index.count) total") }
+            for line in printer.countLines(styler: styler) { out.line(line) }
             reportApproximate(index)
         case .files:
-            for source in sources where !out.isClosed && index.count(inRows: corpus.rows(ofSource: source)) > 0 {
-                out.line(styler.paint(ControlSequences.escaped(corpus.sources[source].path), .path))
-            }
+            for line in printer.fileLines(styler: styler) where !out.isClosed { out.line(line) }
         case .json:
-            writeJSON(corpus: corpus, index: index, sources: sources, diagnostics: outcome.diagnostics)
+            let diagnostics = outcome.diagnostics
+            let summary = SearchSummary(
+                query: settings.request.description, caseMatching: settings.request.options.caseMatching,
+                hits: index.count, rowsWithHits: index.rowsWithHits.count, rows: corpus.rowCount,
+                files: corpus.sources.count, filesWithHits: printer.filesWithHits,
+                errors: diagnostics.count { $0.severity == .error }, warnings: diagnostics.count { $0.severity == .warning },
+                facets: facets(corpus, index))
+            // Stops at the first failed write (a reader gone away), not at the end of the file.
+            printer.writeJSON(before: settings.contextBefore, after: settings.contextAfter, summary: summary) { line in
+                out.line(line)
+                return !out.isClosed
+            }
         case .listing:
             // --sort best: one listing per number of edits, exact hits first.
             let tiers = settings.sortBest && index.hasApproximateHits
@@ -164,11 +168,8 @@ struct SearchCommand {
             }
             if settings.facets && !out.isClosed { printFacets(facets(corpus, index), index: index, styler: styler) }
             if environment.stdoutIsTerminal && index.count > 0 {
-                let files = corpus.sources.indices.filter { index.count(inRows: corpus.rows(ofSource: $0)) > 0 }.count
                 out.line()
-                out.line(styler.paint(
-                    "\(index.count) \(index.count == 1 ? "hit" : "hits") in \(index.rowsWithHits.count) rows of \(files) \(files == 1 ? "file" : "files")",
-                    .separator))
+                out.line(styler.paint(printer.totalsLine, .separator))
             }
             reportApproximate(index)
             if index.count == 0 { reportNoHits(in: corpus) }
@@ -282,35 +283,4 @@ struct SearchCommand {
 
     /// The cores a listing is formatted on.
     static let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
-
-    private func writeJSON(corpus: Corpus, index: HitIndex, sources: [Int], diagnostics: [LoadDiagnostic]) {
-        let out = environment.stdout
-        for source in sources where !out.isClosed {
-            let shown = ContextRows.shown(
-                in: corpus.rows(ofSource: source), index: index, before: settings.contextBefore, after: settings.contextAfter, corpus: corpus)
-            // Stops at the first failed write (a reader gone away), not at the end of the file.
-            for row in shown.map(\.row) where !out.isClosed {
-                let positions = index.positions(inRow: row)
-                if positions.isEmpty {
-                    out.line(JSONLinesFormat.contextRecord(corpus.row(at: row)))
-                } else {
-                    // The row made once for all its hits; a long row's text written once (its
-                    // first hit), so a megabyte line with thousands of hits stays linear.
-                    let value = corpus.row(at: row)
-                    let isLong = value.text.utf8.count > JSONLinesFormat.longRowBytes
-                    for position in positions where !out.isClosed {
-                        out.line(JSONLinesFormat.hitRecord(
-                            at: position, of: index, in: corpus, row: value, includingText: !isLong || position == positions.lowerBound))
-                    }
-                }
-            }
-        }
-        let filesWithHits = corpus.sources.indices.filter { index.count(inRows: corpus.rows(ofSource: $0)) > 0 }.count
-        out.line(JSONLinesFormat.summaryRecord(SearchSummary(
-            query: settings.request.description, caseMatching: settings.request.options.caseMatching,
-            hits: index.count, rowsWithHits: index.rowsWithHits.count, rows: corpus.rowCount,
-            files: corpus.sources.count, filesWithHits: filesWithHits,
-            errors: diagnostics.count { $0.severity == .error }, warnings: diagnostics.count { $0.severity == .warning }, facets: facets(corpus, index)
-        )))
-    }
 }
