@@ -69,7 +69,7 @@ struct JSONStreamPlan: Sendable {
 enum JSONRoute: Sendable {
     /// A Whisper segment, or an element of a top-level array of segment objects.
     case segment
-    case awsItem, awsSpeakerSegment, awsAudioSegment
+    case awsItem, awsSpeakerSegment, awsAudioSegment, awsChannelItem
     case deepgramWord, deepgramParagraph, deepgramAlternative, deepgramUtterance
     case revElement, revMonologue
     case googleWord, googleResult

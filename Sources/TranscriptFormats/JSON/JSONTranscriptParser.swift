@@ -46,6 +46,7 @@ public struct JSONTranscriptParser: TranscriptParser {
         AWSTranscribeJSON.shape, DeepgramJSON.shape, RevAIJSON.shape, GoogleSpeechJSON.shape,
         WhisperCppJSON.shape, AssemblyAIJSON.shape, YouTubeJSON3.shape,
         #"a bare {"text": "…"}"#,
+        "any array of objects with a time and a text (start/end, offset/duration, from/to, …; text, word, content, …)",
     ]
 
     /// What the parser streams: segments (top-level or Whisper's, their words and tokens only
@@ -97,19 +98,27 @@ public struct JSONTranscriptParser: TranscriptParser {
         }
         switch root.value {
         case .array:
+            if result.columns.rowCount == 0, let shaped = try Self.byShape(text, file: file).timedRows(), shaped.isTimed { return shaped }
             units.apply(to: &result, file: file)
         case .object:
             if root["segments"]?.isArray == true {
-                break
+                if result.columns.rowCount == 0, let shaped = try Self.byShape(text, file: file).timedRows(), shaped.isTimed { return shaped }
             } else if let read = readers.finish(root: root) {
-                return read
-            } else if let text = root["text"], case .string(let whole) = text.value {
-                for line in SourceLines(whole) {
-                    result.appendRow(text: TextCleanup.collapsingWhitespace(line), start: nil, end: nil, speaker: nil, line: text.line)
+                if !read.isTimed, let shaped = try Self.byShape(text, file: file).timedRows(), shaped.isTimed {
+                    return shaped
                 }
-                return result
+                return read
             } else {
-                throw FormatError(file: file, line: root.line, kind: .unsupportedShape(Self.unsupported(root)))
+                let shape = try Self.byShape(text, file: file)
+                if let shaped = shape.timedRows() { return shaped }
+                if let text = root["text"], case .string(let whole) = text.value {
+                    for line in SourceLines(whole) {
+                        result.appendRow(text: TextCleanup.collapsingWhitespace(line), start: nil, end: nil, speaker: nil, line: text.line)
+                    }
+                    return result
+                }
+                if let untimed = shape.untimedRows() { return untimed }
+                throw FormatError(file: file, line: root.line, kind: .unsupportedShape(Self.unsupported(root, lookedAt: shape.lookedAt)))
             }
         default:
             throw FormatError(file: file, line: root.line, kind: .unsupportedShape(Self.unsupported(root)))
@@ -118,15 +127,27 @@ public struct JSONTranscriptParser: TranscriptParser {
         return result
     }
 
-    /// What is expected, and what `root` is: the message for a file of no known shape.
-    static func unsupported(_ root: JSONNode) -> String {
+    /// The document read again whole, and walked by the shape reader (`JSONShapeReader`): for a
+    /// document no named reader reads.
+    static func byShape(_ text: ByteText, file: String) throws(FormatError) -> JSONShapeReader {
+        var parser = JSONParser(bytes: text.bytes, file: file)
+        let whole = try parser.parse(plan: JSONStreamPlan()) { _ in }
+        var reader = JSONShapeReader(file: file)
+        reader.read(whole)
+        return reader
+    }
+
+    /// What is expected, and what `root` is (and, when the shape reader looked, what it looked
+    /// at): the message for a file of no known shape.
+    static func unsupported(_ root: JSONNode, lookedAt: String? = nil) -> String {
         var found = root.kindDescription
         let names = root.memberNames
         if root.isObject {
             found = names.isEmpty ? "an empty object" : "an object with the members "
                 + names.prefix(8).map { quoted($0) }.joined(separator: ", ") + (names.count > 8 ? " and \(names.count - 8) more" : "")
         }
-        return "one of the JSON transcripts tsearch reads: " + shapes.joined(separator: "; ") + "; found " + found
+        let search = lookedAt.map { "; no array of objects with a time and a text was found: " + $0 } ?? ""
+        return "one of the JSON transcripts tsearch reads: " + shapes.joined(separator: "; ") + "; found " + found + search
     }
 
     /// The row of one segment, or a warning saying why it has none.
@@ -188,6 +209,11 @@ public struct JSONTranscriptParser: TranscriptParser {
     }
 }
 
+extension ParsedColumns {
+    /// Whether any row has a start time.
+    var isTimed: Bool { columns.startTimes.contains { $0 >= 0 } }
+}
+
 extension JSONTranscriptParser {
     /// The vendors' readers, each handed its family's streamed values.
     struct Readers {
@@ -212,7 +238,7 @@ extension JSONTranscriptParser {
         mutating func take(_ streamed: JSONStreamed) {
             switch streamed.route {
             case .segment: break
-            case .awsItem, .awsSpeakerSegment, .awsAudioSegment: aws.take(streamed)
+            case .awsItem, .awsSpeakerSegment, .awsAudioSegment, .awsChannelItem: aws.take(streamed)
             case .deepgramWord, .deepgramParagraph, .deepgramAlternative, .deepgramUtterance: deepgram.take(streamed)
             case .revElement, .revMonologue: rev.take(streamed)
             case .googleWord, .googleResult: google.take(streamed)
@@ -230,7 +256,7 @@ extension JSONTranscriptParser {
             if GoogleSpeechJSON.claims(root) { return google.finish() }
             if WhisperCppJSON.claims(root) { return whisperCpp.finish() }
             if YouTubeJSON3.claims(root) { return json3.finish() }
-            if AssemblyAIJSON.claims(root) { return assembly.finish(root: root) }
+            if AssemblyAIJSON.claims(root), assembly.timesAreWhole { return assembly.finish(root: root) }
             return nil
         }
     }

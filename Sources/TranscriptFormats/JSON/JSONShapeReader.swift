@@ -1,0 +1,313 @@
+import TranscriptModel
+
+/// Timed text found in JSON by its shape: the reader behind the named vendors' readers, for any
+/// speech-to-text JSON none of them claims (Speechmatics, IBM Watson, Azure, ElevenLabs, Gladia,
+/// Soniox, Vosk, insanely-fast-whisper, Amazon's call analytics, Fireflies, BBC Kaldi, and
+/// vendors not yet seen).
+///
+/// ```
+/// document ──walk once──▶ levels: every array of objects, by its path (results[].alternatives[0].words[])
+///                          each element → entry: text, start, end or length, speaker, channel
+///                                          (names: JSONShapeName; from the element, its first
+///                                           alternative, or an object inside it)
+///          ──choose────▶ the richest level with timed text: of those holding most of the words,
+///                          one with speakers, then one of phrases over one of words, then the most rows
+///          ──unit──────▶ stated (a name `start_ms`, a value "1.5s", "PT1.5S", "00:01.5", {seconds,nanos})
+///                          or decided by evidence (JSONShapeUnit), with a warning naming it
+///          ──rows──────▶ phrases: a row each; words: grouped at speaker changes, pauses over 1 s and
+///                          sentence ends; speakers from a level of times and speakers without
+///                          text (Watson's speaker_labels, a paragraph list) by time
+/// ```
+///
+/// Limits: elements marked partial (`"message": "AddPartialTranscript"`, `"is_final": false`) are
+/// left out; only the first alternative is read; a `[word, start, end]` array (Watson's
+/// `timestamps`) is an element. Times of a level in no plausible unit are dropped with a warning
+/// and its text kept. When nothing is found, `lookedAt` says which arrays were looked at and
+/// what each lacked.
+///
+/// Complexity: one walk of the tree, O(n) in its values, then a sort of each level's samples.
+struct JSONShapeReader {
+    let file: String
+    private(set) var levels: [Level] = []
+    private var levelIndex: [String: Int] = [:]
+    private var nameCache: [String: JSONShapeName] = [:]
+
+    init(file: String) { self.file = file }
+
+    /// A time as written: a number in the file's unit (`scale` nil) or in a stated one.
+    struct Time {
+        var value: Double
+        /// Seconds per unit, when the name or the value says it.
+        var scale: Double?
+    }
+
+    /// What one element holds.
+    struct Entry {
+        var text: String?
+        var start: Time?
+        var end: Time?
+        var duration: Time?
+        var speaker: String?
+        var channel: String?
+        var line: Int
+    }
+
+    /// The elements of every array at one path.
+    struct Level {
+        var path: String
+        var entries: [Entry] = []
+        /// Member names seen, in order (at most 8), for messages.
+        var memberNames: [String] = []
+        var timeNames: [String] = []
+        var textNames: [String] = []
+
+        init(path: String) { self.path = path }
+    }
+
+    // MARK: Walking
+
+    /// Reads `root`, the whole document.
+    mutating func read(_ root: JSONNode) {
+        switch root.value {
+        case .object:
+            if let entry = entry(of: root) {
+                append(entry, node: root, to: "(the document)")
+            }
+            walk(root, path: "")
+        case .array:
+            walkArray(root, path: "[]")
+        default:
+            break
+        }
+    }
+
+    private mutating func name(_ key: String) -> JSONShapeName {
+        if let known = nameCache[key] { return known }
+        let kind = JSONShapeName.of(key)
+        nameCache[key] = kind
+        return kind
+    }
+
+    /// The arrays and objects inside `object`.
+    private mutating func walk(_ object: JSONNode, path: String) {
+        guard case .object(let members) = object.value else { return }
+        for (key, value) in members {
+            switch value.value {
+            case .array(let elements):
+                if name(key) == .alternatives {
+                    if let first = elements.first, first.isObject { walk(first, path: path + key + "[0].") }
+                } else {
+                    walkArray(value, path: path + key + "[]")
+                }
+            case .object:
+                walk(value, path: path + key + ".")
+            default:
+                break
+            }
+        }
+    }
+
+    private mutating func walkArray(_ array: JSONNode, path: String) {
+        guard case .array(let elements) = array.value else { return }
+        for element in elements {
+            switch element.value {
+            case .object:
+                guard !isPartial(element) else { continue }
+                var entry = entry(of: element) ?? Entry(line: element.line)
+                if entry.speaker == nil, entry.text != nil, Self.listsSpeakers(path) {
+                    entry.speaker = entry.text.map { TextCleanup.collapsingWhitespace($0) }
+                    entry.text = nil
+                }
+                append(entry, node: element, to: path)
+                walk(element, path: path + ".")
+            case .array(let inner):
+                if let entry = tuple(inner, line: element.line) {
+                    append(entry, node: nil, to: path)
+                } else {
+                    walkArray(element, path: path + "[]")
+                }
+            default:
+                break
+            }
+        }
+    }
+
+    private mutating func append(_ entry: Entry, node: JSONNode?, to path: String) {
+        let index: Int
+        if let known = levelIndex[path] {
+            index = known
+        } else {
+            index = levels.count
+            levels.append(Level(path: path))
+            levelIndex[path] = index
+        }
+        levels[index].entries.append(entry)
+        guard let node, case .object(let members) = node.value, levels[index].memberNames.count < 8 || levels[index].entries.count < 4 else { return }
+        for (key, _) in members {
+            if levels[index].memberNames.count < 8, !levels[index].memberNames.contains(key) { levels[index].memberNames.append(key) }
+            switch name(key) {
+            case .start, .end, .duration:
+                if !levels[index].timeNames.contains(key) { levels[index].timeNames.append(key) }
+            case .text:
+                if !levels[index].textNames.contains(key) { levels[index].textNames.append(key) }
+            default:
+                break
+            }
+        }
+    }
+
+    /// Whether the array at `path` lists speakers (`speakers[]`, `speaker_labels[]`): the text
+    /// of its elements is a speaker's name (Speechmatics v1's `{"name": "M1", "time", "duration"}`).
+    static func listsSpeakers(_ path: String) -> Bool {
+        let last = path.split(separator: ".").last.map(String.init) ?? path
+        return JSONShapeName.fold(last).hasPrefix("speaker")
+    }
+
+    /// Whether `object` is a partial result a final one repeats.
+    private func isPartial(_ object: JSONNode) -> Bool {
+        guard case .object(let members) = object.value else { return false }
+        for (key, value) in members {
+            switch value.value {
+            case .string(let text) where key == "message" || key == "type":
+                if text.lowercased().contains("partial") { return true }
+            case .bool(false) where key == "is_final" || key == "isFinal":
+                return true
+            case .bool(true) where key == "IsPartial" || key == "is_partial" || key == "isPartial":
+                return true
+            default:
+                break
+            }
+        }
+        return false
+    }
+
+    /// A `[word, start, end]` array (Watson's `timestamps`).
+    private func tuple(_ elements: [JSONNode], line: Int) -> Entry? {
+        guard elements.count == 3, let word = elements[0].string, let start = elements[1].number, let end = elements[2].number else { return nil }
+        return Entry(text: word, start: Time(value: start), end: Time(value: end), line: line)
+    }
+
+    /// What `object` holds: from its own members, else its first alternative's, else an object
+    /// member's (`metadata`, `timing`); nil when it holds no text, time or speaker.
+    private mutating func entry(of object: JSONNode) -> Entry? {
+        guard case .object(let members) = object.value else { return nil }
+        var entry = Entry(line: object.line)
+        var textRank = Int.max
+        var speakerRank = Int.max
+        var inner: [JSONNode] = []
+        var found = false
+        read(members, into: &entry, textRank: &textRank, speakerRank: &speakerRank, inner: &inner, found: &found)
+        for source in inner where entry.text == nil || entry.start == nil || entry.speaker == nil {
+            guard case .object(let members) = source.value else { continue }
+            var more = Entry(line: object.line)
+            var rank = Int.max, speakerRankMore = Int.max
+            var ignored: [JSONNode] = []
+            read(members, into: &more, textRank: &rank, speakerRank: &speakerRankMore, inner: &ignored, found: &found)
+            if entry.text == nil { entry.text = more.text }
+            if entry.start == nil, more.start != nil { entry.start = more.start; entry.end = more.end; entry.duration = more.duration }
+            if entry.speaker == nil { entry.speaker = more.speaker }
+            if entry.channel == nil { entry.channel = more.channel }
+        }
+        return found ? entry : nil
+    }
+
+    private mutating func read(
+        _ members: [(key: String, value: JSONNode)], into entry: inout Entry, textRank: inout Int, speakerRank: inout Int,
+        inner: inout [JSONNode], found: inout Bool
+    ) {
+        for (key, value) in members {
+            switch name(key) {
+            case .text(let rank):
+                if rank < textRank, let text = value.string { entry.text = text; textRank = rank; found = true }
+            case .start(let scale):
+                if entry.start == nil {
+                    if case .array(let pair) = value.value, pair.count == 2, let start = pair[0].number {
+                        entry.start = Time(value: start, scale: scale)
+                        entry.end = pair[1].number.map { Time(value: $0, scale: scale) }
+                        found = true
+                    } else if let time = Self.time(value, scale: scale) {
+                        entry.start = time
+                        found = true
+                    }
+                }
+            case .end(let scale):
+                if entry.end == nil, let time = Self.time(value, scale: scale) { entry.end = time; found = true }
+            case .duration(let scale):
+                if entry.duration == nil, let time = Self.time(value, scale: scale) { entry.duration = time; found = true }
+            case .speaker(let rank):
+                if rank < speakerRank, let speaker = Self.speaker(value) { entry.speaker = speaker; speakerRank = rank; found = true }
+            case .channel:
+                if entry.channel == nil, let channel = Self.speaker(value) { entry.channel = channel }
+            case .alternatives:
+                if let first = value.elements?.first, first.isObject { inner.insert(first, at: 0) }
+            case .other:
+                if entry.start == nil, case .array(let pair) = value.value, pair.count == 2, JSONShapeName.isPairName(key),
+                   let start = pair[0].number, let end = pair[1].number {
+                    entry.start = Time(value: start)
+                    entry.end = Time(value: end)
+                    found = true
+                } else if value.isObject, inner.count < 4 {
+                    inner.append(value)
+                }
+            }
+        }
+    }
+
+    /// A speaker's name: a string as written, a number `n` as "Speaker n", an object's `name`,
+    /// `label` or `id`.
+    static func speaker(_ node: JSONNode) -> String? {
+        if case .object = node.value {
+            return (node["name"] ?? node["label"] ?? node["id"]).flatMap(speaker)
+        }
+        return node.speakerName
+    }
+
+    /// A time value: a number or numeric string in the file's unit (or `scale`'s); `"1.5s"`,
+    /// `"PT1M2.5S"`, a clock `"00:01:02.500"` and `{"seconds", "nanos"}` in seconds.
+    static func time(_ node: JSONNode, scale: Double?) -> Time? {
+        switch node.value {
+        case .number(let value):
+            return Time(value: value, scale: scale)
+        case .string(let text):
+            if let value = JSONParser.simpleDecimal(text) { return Time(value: value, scale: scale) }
+            if text.utf8.last == UInt8(ascii: "s"), let value = JSONTime.decimal(text, droppingSuffix: UInt8(ascii: "s")) {
+                return Time(value: value, scale: 1)
+            }
+            if let seconds = isoDuration(text) { return Time(value: seconds, scale: 1) }
+            if text.contains(":"), let time = TimestampParsing.clock(text) { return Time(value: Double(time.milliseconds) / 1000, scale: 1) }
+            return nil
+        case .object:
+            guard node["seconds"] != nil || node["nanos"] != nil else { return nil }
+            let whole = node["seconds"].flatMap { $0.number ?? $0.string.flatMap { JSONParser.simpleDecimal($0) } } ?? 0
+            return Time(value: whole + (node["nanos"]?.number ?? 0) / 1e9, scale: 1)
+        default:
+            return nil
+        }
+    }
+
+    /// Seconds of an ISO 8601 duration of hours, minutes and seconds: `PT1H2M3.5S`.
+    static func isoDuration(_ text: String) -> Double? {
+        guard text.hasPrefix("PT"), text.count > 2 else { return nil }
+        var seconds = 0.0
+        var number = ""
+        for character in text.dropFirst(2) {
+            switch character {
+            case "0"..."9", ".": number.append(character)
+            case "H", "M", "S":
+                guard let value = JSONParser.simpleDecimal(number) else { return nil }
+                seconds += value * (character == "H" ? 3600 : character == "M" ? 60 : 1)
+                number = ""
+            default: return nil
+            }
+        }
+        return number.isEmpty ? seconds : nil
+    }
+}
+
+extension JSONParser {
+    /// `simpleDecimal` of a string's bytes.
+    static func simpleDecimal(_ text: String) -> Double? {
+        var text = text
+        return text.withUTF8 { simpleDecimal($0) }
+    }
+}
