@@ -36,15 +36,28 @@ struct AssemblyAIJSON {
     /// Whether every time read is a whole number, as AssemblyAI's milliseconds are: a file of
     /// `words` with times like 0.84 is someone else's seconds (ElevenLabs, autoEdit), left to the
     /// shape reader.
-    private(set) var timesAreWhole = true
+    private var timesAreWhole = true
+    /// The first thousand elements' lengths a word, in the file's numbers.
+    private var lengths: [Double] = []
+
+    /// Whether the times read are AssemblyAI's milliseconds: whole numbers, and a word's length
+    /// plausible in milliseconds (not 100-ns ticks, not seconds) when there is evidence.
+    var timesAreMilliseconds: Bool {
+        guard timesAreWhole else { return false }
+        if case .unit(let unit, _, _) = JSONShapeUnit.decide(samples: lengths) { return unit == .milliseconds }
+        return true
+    }
 
     init(file: String) { self.file = file }
 
     mutating func take(_ streamed: JSONStreamed) {
         let node = streamed.node
         let index = streamed.indices.last ?? 0
-        for key in ["start", "end"] {
-            if let time = node[key]?.number, time != time.rounded() { timesAreWhole = false }
+        if let start = node["start"]?.number, let end = node["end"]?.number {
+            if start != start.rounded() || end != end.rounded() { timesAreWhole = false }
+            if lengths.count < 1000, let text = node["text"]?.string {
+                lengths.append((end - start) / Double(max(1, JSONShapeReader.wordCount(text))))
+            }
         }
         switch streamed.route {
         case .assemblyUtterance:

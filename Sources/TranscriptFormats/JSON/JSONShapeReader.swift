@@ -221,9 +221,9 @@ struct JSONShapeReader {
                 if rank < textRank, let text = value.string { entry.text = text; textRank = rank; found = true }
             case .start(let scale):
                 if entry.start == nil {
-                    if case .array(let pair) = value.value, pair.count == 2, let start = pair[0].number {
-                        entry.start = Time(value: start, scale: scale)
-                        entry.end = pair[1].number.map { Time(value: $0, scale: scale) }
+                    if case .array(let pair) = value.value, pair.count == 2, let start = Self.time(pair[0], scale: scale) {
+                        entry.start = start
+                        entry.end = Self.time(pair[1], scale: scale)
                         found = true
                     } else if let time = Self.time(value, scale: scale) {
                         entry.start = time
@@ -242,9 +242,9 @@ struct JSONShapeReader {
                 if let first = value.elements?.first, first.isObject { inner.insert(first, at: 0) }
             case .other:
                 if entry.start == nil, case .array(let pair) = value.value, pair.count == 2, JSONShapeName.isPairName(key),
-                   let start = pair[0].number, let end = pair[1].number {
-                    entry.start = Time(value: start)
-                    entry.end = Time(value: end)
+                   let start = Self.time(pair[0], scale: nil) {
+                    entry.start = start
+                    entry.end = Self.time(pair[1], scale: nil)
                     found = true
                 } else if value.isObject, inner.count < 4 {
                     inner.append(value)

@@ -98,11 +98,12 @@ public struct JSONTranscriptParser: TranscriptParser {
         }
         switch root.value {
         case .array:
-            if result.columns.rowCount == 0, let shaped = try Self.byShape(text, file: file).timedRows(), shaped.isTimed { return shaped }
+            if !result.isTimed, let shaped = try Self.byShape(text, file: file).timedRows(), shaped.isTimed { return shaped }
             units.apply(to: &result, file: file)
         case .object:
             if root["segments"]?.isArray == true {
-                if result.columns.rowCount == 0, let shaped = try Self.byShape(text, file: file).timedRows(), shaped.isTimed { return shaped }
+                if !result.isTimed, let shaped = try Self.byShape(text, file: file).timedRows(), shaped.isTimed { return shaped }
+                units.apply(to: &result, file: file)
             } else if let read = readers.finish(root: root) {
                 if !read.isTimed, let shaped = try Self.byShape(text, file: file).timedRows(), shaped.isTimed {
                     return shaped
@@ -256,7 +257,7 @@ extension JSONTranscriptParser {
             if GoogleSpeechJSON.claims(root) { return google.finish() }
             if WhisperCppJSON.claims(root) { return whisperCpp.finish() }
             if YouTubeJSON3.claims(root) { return json3.finish() }
-            if AssemblyAIJSON.claims(root), assembly.timesAreWhole { return assembly.finish(root: root) }
+            if AssemblyAIJSON.claims(root), assembly.timesAreMilliseconds { return assembly.finish(root: root) }
             return nil
         }
     }
