@@ -50,17 +50,21 @@ extension JSONShapeReader {
         return result
     }
 
+    /// Whether some array's objects have a time member: the document is timed, whatever else it
+    /// lacks (not a `package.json`).
+    var sawTimes: Bool { levels.contains { !$0.timeNames.isEmpty } }
+
     /// Which arrays were looked at and what each held or lacked, for messages.
     var lookedAt: String {
         guard !levels.isEmpty else { return "the document holds no array of objects" }
         let described = levels.prefix(8).map { level -> String in
             let times = level.timeNames.isEmpty ? nil : level.timeNames.prefix(3).joined(separator: "/")
             let text = level.textNames.isEmpty ? nil : level.textNames.prefix(3).joined(separator: "/")
-            let members = "its members are " + (level.memberNames.isEmpty ? "none (it holds arrays)" : level.memberNames.joined(separator: ", "))
+            let members = "(its members: " + (level.memberNames.isEmpty ? "none, it holds arrays" : level.memberNames.joined(separator: ", ")) + ")"
             switch (times, text) {
-            case (let times?, nil): return "\(level.path) has \(times) but no text member: \(members)"
-            case (nil, let text?): return "\(level.path) has \(text) but no time member: \(members)"
-            case (nil, nil): return "\(level.path) has no time or text member: \(members)"
+            case (let times?, nil): return "\(level.path) has \(times) but no text member \(members)"
+            case (nil, let text?): return "\(level.path) has \(text) but no time member \(members)"
+            case (nil, nil): return "\(level.path) has no time or text member \(members)"
             case (let times?, let text?): return "\(level.path) has \(times) and \(text) but too few elements with both"
             }
         }

@@ -98,14 +98,14 @@ public struct JSONTranscriptParser: TranscriptParser {
         }
         switch root.value {
         case .array:
-            if !result.isTimed, let shaped = try Self.byShape(text, file: file).timedRows(), shaped.isTimed { return shaped }
+            if !result.isTimed, let shaped = try Self.byShape(text, file: file).timedRows(), shaped.isBetter(than: result) { return shaped }
             units.apply(to: &result, file: file)
         case .object:
             if root["segments"]?.isArray == true {
-                if !result.isTimed, let shaped = try Self.byShape(text, file: file).timedRows(), shaped.isTimed { return shaped }
+                if !result.isTimed, let shaped = try Self.byShape(text, file: file).timedRows(), shaped.isBetter(than: result) { return shaped }
                 units.apply(to: &result, file: file)
             } else if let read = readers.finish(root: root) {
-                if !read.isTimed, let shaped = try Self.byShape(text, file: file).timedRows(), shaped.isTimed {
+                if !read.isTimed, let shaped = try Self.byShape(text, file: file).timedRows(), shaped.isBetter(than: read) {
                     return shaped
                 }
                 return read
@@ -119,6 +119,7 @@ public struct JSONTranscriptParser: TranscriptParser {
                     return result
                 }
                 if let untimed = shape.untimedRows() { return untimed }
+                if shape.sawTimes { throw FormatError(file: file, line: root.line, kind: .noTimedText(lookedAt: shape.lookedAt)) }
                 throw FormatError(file: file, line: root.line, kind: .unsupportedShape(Self.unsupported(root, lookedAt: shape.lookedAt)))
             }
         default:
@@ -213,6 +214,12 @@ public struct JSONTranscriptParser: TranscriptParser {
 extension ParsedColumns {
     /// Whether any row has a start time.
     var isTimed: Bool { columns.startTimes.contains { $0 >= 0 } }
+
+    /// Whether these rows (the shape reader's) are better than `other`'s (a named reader's,
+    /// untimed): timed, or rows where `other` has none.
+    func isBetter(than other: ParsedColumns) -> Bool {
+        isTimed || other.columns.rowCount == 0 && columns.rowCount > 0
+    }
 }
 
 extension JSONTranscriptParser {

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+/// JSON read by its shape, through the built `tsearch`: a vendor no reader names reads with its
+/// unit said on stderr; timed JSON without timed text is an error naming the arrays looked at,
+/// exit 2, and the other files of a folder are still searched.
+struct JSONShapeEndToEndTests {
+    static let speechmatics = """
+    {"format": "2.9", "results": [
+      {"type": "word", "start_time": 0.4, "end_time": 0.8, "alternatives": [{"content": "budget", "speaker": "S1"}]},
+      {"type": "word", "start_time": 0.8, "end_time": 1.2, "alternatives": [{"content": "approved", "speaker": "S1"}]}]}
+    """
+    static let textless = #"{"words": [{"start": 0.5, "end": 0.9, "type": "pronunciation", "alternatives": [{"confidence": 0.9, "token": "budget"}]}], "status": "done"}"#
+
+    @Test func aFolderSearchReportsTheTextlessFileAndSearchesTheRest() throws {
+        let folder = try TSearch.temporaryDirectory()
+        try Data(Self.speechmatics.utf8).write(to: folder.appendingPathComponent("speechmatics.json"))
+        try Data(Self.textless.utf8).write(to: folder.appendingPathComponent("odd.json"))
+        try Data("1\n00:00:01,000 --> 00:00:02,000\nThe budget is ready.\n".utf8).write(to: folder.appendingPathComponent("notes.srt"))
+        let outcome = try TSearch.run(["search", "budget", "."], in: folder)
+        #expect(outcome.status == 2)
+        #expect(outcome.stdout.contains("notes.srt:00:00:01:The budget is ready."), "\(outcome.stdout)")
+        #expect(outcome.stdout.contains("speechmatics.json:00:00:00:S1: budget approved"), "\(outcome.stdout)")
+        #expect(outcome.stderr.contains(
+            "odd.json:1: expected timed text (an array of objects with a time and a text, as speech-to-text services write), found none:"
+                + " looked at words[] has start/end but no text member (its members: start, end, type, alternatives)"), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("speechmatics.json: the times carry no unit; read as seconds"), "\(outcome.stderr)")
+    }
+
+    @Test func theTextlessFileAloneIsAnErrorWithExitTwo() throws {
+        let folder = try TSearch.temporaryDirectory()
+        try Data(Self.textless.utf8).write(to: folder.appendingPathComponent("odd.json"))
+        let outcome = try TSearch.run(["rows", "odd.json"], in: folder)
+        #expect(outcome.status == 2)
+        #expect(outcome.stdout.isEmpty)
+        #expect(outcome.stderr.contains("looked at words[] has start/end but no text member"))
+    }
+}
