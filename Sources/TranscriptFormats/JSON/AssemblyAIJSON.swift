@@ -18,6 +18,8 @@ struct AssemblyAIJSON {
     static let plan = JSONStreamPlan(members: [
         "utterances": JSONStreamPlan(elements: JSONStreamPlan(route: .assemblyUtterance, members: ["words": .skipped])),
         "words": .streaming(.assemblyWord),
+        // The /sentences and /paragraphs responses, kept whole (short: a row per sentence).
+        "sentences": JSONStreamPlan(), "paragraphs": JSONStreamPlan(),
     ])
 
     /// Whether `root` is this shape (and not a Whisper object, which has `segments`): a

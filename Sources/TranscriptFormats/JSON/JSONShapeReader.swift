@@ -81,6 +81,19 @@ struct JSONShapeReader {
         }
     }
 
+    /// Takes one element of the array at `path` (an object handed over as the parser streams it):
+    /// its entry, and the arrays inside it.
+    mutating func take(_ element: JSONNode, path: String) {
+        guard element.isObject, !isPartial(element) else { return }
+        var entry = entry(of: element) ?? Entry(line: element.line)
+        if entry.speaker == nil, entry.text != nil, Self.listsSpeakers(path) {
+            entry.speaker = entry.text.map { TextCleanup.collapsingWhitespace($0) }
+            entry.text = nil
+        }
+        append(entry, node: element, to: path)
+        walk(element, path: path + ".")
+    }
+
     private mutating func name(_ key: String) -> JSONShapeName {
         if let known = nameCache[key] { return known }
         let kind = JSONShapeName.of(key)
@@ -112,14 +125,7 @@ struct JSONShapeReader {
         for element in elements {
             switch element.value {
             case .object:
-                guard !isPartial(element) else { continue }
-                var entry = entry(of: element) ?? Entry(line: element.line)
-                if entry.speaker == nil, entry.text != nil, Self.listsSpeakers(path) {
-                    entry.speaker = entry.text.map { TextCleanup.collapsingWhitespace($0) }
-                    entry.text = nil
-                }
-                append(entry, node: element, to: path)
-                walk(element, path: path + ".")
+                take(element, path: path)
             case .array(let inner):
                 if let entry = tuple(inner, line: element.line) {
                     append(entry, node: nil, to: path)

@@ -53,12 +53,15 @@ public struct JSONTranscriptParser: TranscriptParser {
     /// checked), and every vendor's big arrays.
     static let plan: JSONStreamPlan = {
         let segment = JSONStreamPlan(route: .segment, members: ["words": .skipped, "tokens": .skipped])
-        return [
+        let rootElement = JSONStreamPlan(route: .rootElement, members: ["words": .skipped, "tokens": .skipped])
+        var plan = [
             AWSTranscribeJSON.plan, DeepgramJSON.plan, RevAIJSON.plan, GoogleSpeechJSON.plan,
             WhisperCppJSON.plan, AssemblyAIJSON.plan, YouTubeJSON3.plan,
-        ].reduce(JSONStreamPlan(members: ["segments": JSONStreamPlan(elements: segment)], elements: segment)) {
+        ].reduce(JSONStreamPlan(members: ["segments": JSONStreamPlan(elements: segment)], elements: rootElement)) {
             $0.merged(with: $1)
         }
+        plan.walksOthersAnywhere = true
+        return plan
     }()
 
     /// The rows of JSON `text` in whichever shape above it holds; throws for a syntax error or an
@@ -83,6 +86,8 @@ public struct JSONTranscriptParser: TranscriptParser {
         result.columns.reserve(rows: text.bytes.count / 64, textBytes: text.bytes.count)
         var readers = Readers(file: file)
         var units = TimeUnitGuess()
+        var shape = JSONShapeReader(file: file)
+        var doubts = Doubts()
         var parser = JSONParser(bytes: text.bytes, file: file)
         var released = 0
         let root = try parser.parse(plan: Self.plan) { streamed in
@@ -90,27 +95,38 @@ public struct JSONTranscriptParser: TranscriptParser {
                 release(released..<streamed.offset)
                 released = streamed.offset
             }
-            if streamed.route == .segment {
+            switch streamed.route {
+            case .shapeElement:
+                shape.take(streamed.node, path: streamed.path)
+                return
+            case .segment, .rootElement:
                 appendRow(of: streamed.node, file: file, to: &result, units: &units)
-            } else {
+            default:
                 readers.take(streamed)
             }
+            if doubts.doubt(streamed) { shape.take(streamed.node, path: streamed.route.path) }
+        }
+        // The shape reader's view of the whole document: what was streamed to it, and the rest.
+        func byShape() -> JSONShapeReader {
+            var whole = shape
+            whole.read(root)
+            return whole
         }
         switch root.value {
         case .array:
-            if !result.isTimed, let shaped = try Self.byShape(text, file: file).timedRows(), shaped.isBetter(than: result) { return shaped }
+            if !result.isTimed, let shaped = byShape().timedRows(), shaped.isBetter(than: result) { return shaped }
             units.apply(to: &result, file: file)
         case .object:
             if root["segments"]?.isArray == true {
-                if !result.isTimed, let shaped = try Self.byShape(text, file: file).timedRows(), shaped.isBetter(than: result) { return shaped }
+                if !result.isTimed, let shaped = byShape().timedRows(), shaped.isBetter(than: result) { return shaped }
                 units.apply(to: &result, file: file)
             } else if let read = readers.finish(root: root) {
-                if !read.isTimed, let shaped = try Self.byShape(text, file: file).timedRows(), shaped.isBetter(than: read) {
+                if !read.isTimed, let shaped = byShape().timedRows(), shaped.isBetter(than: read) {
                     return shaped
                 }
                 return read
             } else {
-                let shape = try Self.byShape(text, file: file)
+                let shape = byShape()
                 if let shaped = shape.timedRows() { return shaped }
                 if let text = root["text"], case .string(let whole) = text.value {
                     for line in SourceLines(whole) {
@@ -127,16 +143,6 @@ public struct JSONTranscriptParser: TranscriptParser {
         }
         result.columns.assignSpeakerLabels()
         return result
-    }
-
-    /// The document read again whole, and walked by the shape reader (`JSONShapeReader`): for a
-    /// document no named reader reads.
-    static func byShape(_ text: ByteText, file: String) throws(FormatError) -> JSONShapeReader {
-        var parser = JSONParser(bytes: text.bytes, file: file)
-        let whole = try parser.parse(plan: JSONStreamPlan()) { _ in }
-        var reader = JSONShapeReader(file: file)
-        reader.read(whole)
-        return reader
     }
 
     /// What is expected, and what `root` is (and, when the shape reader looked, what it looked
@@ -211,6 +217,41 @@ public struct JSONTranscriptParser: TranscriptParser {
     }
 }
 
+extension JSONTranscriptParser {
+    /// Which named routes' values the shape reader is given too, decided by each route's first
+    /// value: those that do not look like what the route's reader expects (a Speechmatics
+    /// `results[]` element has no Google `transcript`; an ElevenLabs `words[]` element's times are
+    /// not AssemblyAI's whole milliseconds), so that the shape reader can read them if the named
+    /// reader reads nothing timed. Values of routes that look right are not kept twice.
+    struct Doubts {
+        private var decided: [JSONRoute: Bool] = [:]
+
+        /// Whether `streamed` goes to the shape reader too.
+        mutating func doubt(_ streamed: JSONStreamed) -> Bool {
+            if let known = decided[streamed.route] { return known }
+            let doubt = Self.doubts(streamed.route, streamed.node)
+            decided[streamed.route] = doubt
+            return doubt
+        }
+
+        static func doubts(_ route: JSONRoute, _ node: JSONNode) -> Bool {
+            switch route {
+            case .segment, .rootElement:
+                return node.member(JSONTranscriptParser.textKeys)?.string == nil || node.member(JSONTranscriptParser.startKeys) == nil
+            case .googleResult:
+                let first = node["alternatives"]?.elements?.first
+                return first?["transcript"]?.string == nil || first?["words"] == nil
+            case .assemblyWord, .assemblyUtterance:
+                guard let text = node["text"]?.string, let start = node["start"]?.number, let end = node["end"]?.number else { return true }
+                let perWord = (end - start) / Double(max(1, JSONShapeReader.wordCount(text)))
+                return start != start.rounded() || end != end.rounded() || perWord > 8000
+            default:
+                return false
+            }
+        }
+    }
+}
+
 extension ParsedColumns {
     /// Whether any row has a start time.
     var isTimed: Bool { columns.startTimes.contains { $0 >= 0 } }
@@ -245,7 +286,7 @@ extension JSONTranscriptParser {
 
         mutating func take(_ streamed: JSONStreamed) {
             switch streamed.route {
-            case .segment: break
+            case .segment, .rootElement, .shapeElement: break
             case .awsItem, .awsSpeakerSegment, .awsAudioSegment, .awsChannelItem: aws.take(streamed)
             case .deepgramWord, .deepgramParagraph, .deepgramAlternative, .deepgramUtterance: deepgram.take(streamed)
             case .revElement, .revMonologue: rev.take(streamed)
