@@ -56,6 +56,22 @@ enum JSONShapeName: Equatable, Sendable {
         pairNames.contains(fold(name))
     }
 
+    /// The longest path kept: a longer one ends in `…` (a key of a megabyte, nesting 256 deep),
+    /// so making a path costs a bounded time whatever the document.
+    static let longestPath = 240
+
+    /// `prefix`, `key` and `suffix` joined, as a path (`result.` `utterances` `[]`), cut at
+    /// `longestPath` bytes (at a character's start) with `…`.
+    static func path(_ prefix: String, _ key: String, _ suffix: String) -> String {
+        if prefix.utf8.count + key.utf8.count + suffix.utf8.count <= longestPath { return prefix + key + suffix }
+        if prefix.hasSuffix("…") { return prefix }
+        var joined = prefix + key
+        var cut = joined.utf8.index(joined.utf8.startIndex, offsetBy: min(joined.utf8.count, longestPath))
+        while cut > joined.startIndex, !joined.unicodeScalars.indices.contains(cut) { cut = joined.utf8.index(before: cut) }
+        joined = String(joined[..<cut])
+        return joined + "…"
+    }
+
     /// `name` lower-cased (ASCII), without `_` and `-`.
     static func fold(_ name: String) -> String {
         var bytes: [UInt8] = []

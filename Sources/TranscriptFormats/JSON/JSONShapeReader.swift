@@ -60,6 +60,8 @@ struct JSONShapeReader {
         var memberNames: [String] = []
         var timeNames: [String] = []
         var textNames: [String] = []
+        /// How many elements' names were looked at (the first 16).
+        var described = 0
 
         init(path: String) { self.path = path }
     }
@@ -85,13 +87,17 @@ struct JSONShapeReader {
     /// its entry, and the arrays inside it.
     mutating func take(_ element: JSONNode, path: String) {
         guard element.isObject, !isPartial(element) else { return }
-        var entry = entry(of: element) ?? Entry(line: element.line)
+        guard var entry = entry(of: element) else {
+            note(element, at: path)
+            walk(element, path: JSONShapeName.path(path, "", "."))
+            return
+        }
         if entry.speaker == nil, entry.text != nil, Self.listsSpeakers(path) {
             entry.speaker = entry.text.map { TextCleanup.collapsingWhitespace($0) }
             entry.text = nil
         }
         append(entry, node: element, to: path)
-        walk(element, path: path + ".")
+        walk(element, path: JSONShapeName.path(path, "", "."))
     }
 
     private mutating func name(_ key: String) -> JSONShapeName {
@@ -108,12 +114,12 @@ struct JSONShapeReader {
             switch value.value {
             case .array(let elements):
                 if name(key) == .alternatives {
-                    if let first = elements.first, first.isObject { walk(first, path: path + key + "[0].") }
+                    if let first = elements.first, first.isObject { walk(first, path: JSONShapeName.path(path, key, "[0].")) }
                 } else {
-                    walkArray(value, path: path + key + "[]")
+                    walkArray(value, path: JSONShapeName.path(path, key, "[]"))
                 }
             case .object:
-                walk(value, path: path + key + ".")
+                walk(value, path: JSONShapeName.path(path, key, "."))
             default:
                 break
             }
@@ -130,7 +136,7 @@ struct JSONShapeReader {
                 if let entry = tuple(inner, line: element.line) {
                     append(entry, node: nil, to: path)
                 } else {
-                    walkArray(element, path: path + "[]")
+                    walkArray(element, path: JSONShapeName.path(path, "", "[]"))
                 }
             default:
                 break
@@ -139,16 +145,29 @@ struct JSONShapeReader {
     }
 
     private mutating func append(_ entry: Entry, node: JSONNode?, to path: String) {
-        let index: Int
-        if let known = levelIndex[path] {
-            index = known
-        } else {
-            index = levels.count
-            levels.append(Level(path: path))
-            levelIndex[path] = index
-        }
+        let index = level(path)
         levels[index].entries.append(entry)
-        guard let node, case .object(let members) = node.value, levels[index].memberNames.count < 8 || levels[index].entries.count < 4 else { return }
+        describe(node, in: index)
+    }
+
+    /// Notes an element of the array at `path` that holds no text, time or speaker: only its
+    /// member names, for messages (no entry is kept for it, so an array of a million empty
+    /// objects costs no memory).
+    private mutating func note(_ node: JSONNode, at path: String) {
+        describe(node, in: level(path))
+    }
+
+    private mutating func level(_ path: String) -> Int {
+        if let known = levelIndex[path] { return known }
+        levels.append(Level(path: path))
+        levelIndex[path] = levels.count - 1
+        return levels.count - 1
+    }
+
+    /// Keeps the first member names of the first elements of level `index`, for messages.
+    private mutating func describe(_ node: JSONNode?, in index: Int) {
+        guard let node, case .object(let members) = node.value, levels[index].described < 16 else { return }
+        levels[index].described += 1
         for (key, _) in members {
             if levels[index].memberNames.count < 8, !levels[index].memberNames.contains(key) { levels[index].memberNames.append(key) }
             switch name(key) {

@@ -111,11 +111,12 @@ struct JSONParser {
         guard index < bytes.count else { throw error(expected: "a value") }
         switch bytes[index] {
         case UInt8(ascii: "{"):
-            let objectPrefix = key.map { prefix + $0 + "." } ?? prefix
+            let objectPrefix = key.map { JSONShapeName.path(prefix, $0, ".") } ?? prefix
             return try parseAnywhereObject(prefix: objectPrefix, depth: depth, indices: &indices, visit: visit)
         case UInt8(ascii: "["):
             if let key, JSONShapeName.alternativesNames.contains(JSONShapeName.fold(key)) { return try parseValue(depth: depth) }
-            let path = prefix + (key ?? "") + "[]"
+            let path = JSONShapeName.path(prefix, key ?? "", "[]")
+            let elementPrefix = JSONShapeName.path(path, "", ".")
             let startLine = line
             index += 1
             var elements: [JSONNode] = []
@@ -129,7 +130,7 @@ struct JSONParser {
                 indices[indices.count - 1] = count
                 let start = index
                 if index < bytes.count, bytes[index] == UInt8(ascii: "{") {
-                    let node = try parseAnywhereObject(prefix: path + ".", depth: depth + 1, indices: &indices, visit: visit)
+                    let node = try parseAnywhereObject(prefix: elementPrefix, depth: depth + 1, indices: &indices, visit: visit)
                     visit(JSONStreamed(route: .shapeElement, node: node, offset: start, indices: indices, path: path))
                     recycle(node)
                 } else {
