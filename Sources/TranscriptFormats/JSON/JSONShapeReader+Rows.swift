@@ -75,7 +75,7 @@ extension JSONShapeReader {
     private func summary(_ index: Int) -> Summary {
         var summary = Summary(level: index)
         for entry in levels[index].entries {
-            if let text = entry.text, text.contains(where: { !$0.isWhitespace }) {
+            if let text = entry.text, Self.hasText(text) {
                 summary.texts += 1
                 summary.words += Self.wordCount(text)
                 if entry.start != nil { summary.timedTexts += 1 }
@@ -89,21 +89,38 @@ extension JSONShapeReader {
     }
 
     /// Words in `text`: runs between spaces; a run of more than six letters of a script without
-    /// spaces (Chinese, Japanese) counts a word every two.
+    /// spaces (Chinese, Japanese: three-byte UTF-8 from U+2E80) counts a word every two. Read from
+    /// the UTF-8 bytes: ASCII whitespace and U+00A0, U+3000 separate words.
     static func wordCount(_ text: String) -> Int {
         var words = 0
         var inWord = false
         var wide = 0
-        for scalar in text.unicodeScalars {
-            if scalar.properties.isWhitespace {
+        var previous: UInt8 = 0, beforePrevious: UInt8 = 0
+        for byte in text.utf8 {
+            let isSpace = byte == 0x20 || byte &- 0x09 <= 4
+                || byte == 0xA0 && previous == 0xC2 || byte == 0x80 && previous == 0x80 && beforePrevious == 0xE3
+            if isSpace {
                 inWord = false
-            } else {
+            } else if byte < 0x80 || byte >= 0xC0 {
                 if !inWord { words += 1 }
                 inWord = true
-                if scalar.value >= 0x2E80 { wide += 1 }
+                if byte >= 0xE3 || byte == 0xE2 { wide += 1 }
             }
+            beforePrevious = previous
+            previous = byte
         }
         return wide > 6 ? max(words, wide / 2) : words
+    }
+
+    /// Whether `text` holds anything but whitespace (ASCII, and what `collapsingWhitespace` keeps
+    /// apart is judged by the row's own cleaning).
+    static func hasText(_ text: String) -> Bool {
+        text.utf8.contains { !($0 == 0x20 || $0 &- 0x09 <= 4) }
+    }
+
+    /// Whether `text` starts with an ASCII blank (a token that carries its own space: `" world"`).
+    static func startsWithBlank(_ text: String) -> Bool {
+        text.utf8.first.map { $0 == 0x20 || $0 &- 0x09 <= 4 } == true
     }
 
     // MARK: Rows
@@ -112,7 +129,7 @@ extension JSONShapeReader {
     private func rows(of chosen: Summary, timeline: Level?) -> ParsedColumns {
         var result = ParsedColumns()
         let level = levels[chosen.level]
-        var entries = level.entries.filter { $0.text?.contains { !$0.isWhitespace } == true }
+        var entries = level.entries.filter { $0.text.map(Self.hasText) == true }
         let unit = decideUnit(entries, level: level, warnings: &result.warnings)
         // Seconds of a time, or nil when the unit was found implausible.
         func seconds(_ time: Time?) -> Double? {
@@ -151,12 +168,12 @@ extension JSONShapeReader {
             result.columns.assignSpeakerLabels()
         } else {
             var words = TimedWords()
-            let carriesSpaces = entries.filter { $0.text?.first?.isWhitespace == true }.count * 10 >= entries.count * 3
+            let carriesSpaces = entries.count { $0.text.map(Self.startsWithBlank) == true } * 10 >= entries.count * 3
             for index in entries.indices {
                 guard let raw = entries[index].text else { continue }
                 let text = TextCleanup.collapsingWhitespace(raw)
                 if text.isEmpty { continue }
-                let attaches = carriesSpaces ? raw.first?.isWhitespace != true : text.allSatisfy { $0.isPunctuation }
+                let attaches = carriesSpaces ? !Self.startsWithBlank(raw) : text.utf8.count <= 4 && text.allSatisfy { $0.isPunctuation }
                 words.append(
                     text, start: starts[index].flatMap(Timestamp.init(seconds:)), end: ends[index].flatMap(Timestamp.init(seconds:)),
                     speaker: speaker(index), attaches: attaches, line: entries[index].line)

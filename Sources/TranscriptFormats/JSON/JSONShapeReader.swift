@@ -31,6 +31,10 @@ struct JSONShapeReader {
     private(set) var levels: [Level] = []
     private var levelIndex: [String: Int] = [:]
     private var nameCache: [String: JSONShapeName] = [:]
+    /// The names last looked up, by a hash of their length and first byte.
+    private var recentNames = [(key: String, name: JSONShapeName)](repeating: ("", .other), count: 64)
+    /// The level last appended to, and its path.
+    private var lastLevel: (path: String, index: Int)?
 
     init(file: String) { self.file = file }
 
@@ -101,9 +105,18 @@ struct JSONShapeReader {
     }
 
     private mutating func name(_ key: String) -> JSONShapeName {
-        if let known = nameCache[key] { return known }
-        let kind = JSONShapeName.of(key)
-        nameCache[key] = kind
+        // Elements of one array repeat their members' names in order: the last names seen are
+        // compared first (a short name is compared in place), the dictionary asked only after.
+        let slot = recentNames.isEmpty ? 0 : Int(UInt(bitPattern: key.utf8.count &* 31 &+ Int(key.utf8.first ?? 0)) % UInt(recentNames.count))
+        if recentNames[slot].key == key { return recentNames[slot].name }
+        let kind: JSONShapeName
+        if let known = nameCache[key] {
+            kind = known
+        } else {
+            kind = JSONShapeName.of(key)
+            if nameCache.count < 4096 { nameCache[key] = kind }
+        }
+        recentNames[slot] = (key, kind)
         return kind
     }
 
@@ -158,9 +171,14 @@ struct JSONShapeReader {
     }
 
     private mutating func level(_ path: String) -> Int {
-        if let known = levelIndex[path] { return known }
+        if let last = lastLevel, last.path == path { return last.index }
+        if let known = levelIndex[path] {
+            lastLevel = (path, known)
+            return known
+        }
         levels.append(Level(path: path))
         levelIndex[path] = levels.count - 1
+        lastLevel = (path, levels.count - 1)
         return levels.count - 1
     }
 
@@ -194,7 +212,7 @@ struct JSONShapeReader {
         for (key, value) in members {
             switch value.value {
             case .string(let text) where key == "message" || key == "type":
-                if text.lowercased().contains("partial") { return true }
+                if Self.saysPartial(text) { return true }
             case .bool(false) where key == "is_final" || key == "isFinal":
                 return true
             case .bool(true) where key == "IsPartial" || key == "is_partial" || key == "isPartial":
@@ -202,6 +220,17 @@ struct JSONShapeReader {
             default:
                 break
             }
+        }
+        return false
+    }
+
+    /// Whether `text` holds `partial` in any case (`AddPartialTranscript`, `partial`).
+    static func saysPartial(_ text: String) -> Bool {
+        let bytes = Array(text.utf8.prefix(64))
+        let word = Array("partial".utf8)
+        guard bytes.count >= word.count else { return false }
+        for start in 0...(bytes.count - word.count) where bytes[start] | 0x20 == UInt8(ascii: "p") {
+            if (1..<word.count).allSatisfy({ bytes[start + $0] | 0x20 == word[$0] }) { return true }
         }
         return false
     }

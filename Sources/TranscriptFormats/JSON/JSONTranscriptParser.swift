@@ -225,12 +225,14 @@ extension JSONTranscriptParser {
     /// reader reads nothing timed. Values of routes that look right are not kept twice.
     struct Doubts {
         private var decided: [JSONRoute: Bool] = [:]
+        private var last: (route: JSONRoute, doubt: Bool)?
 
         /// Whether `streamed` goes to the shape reader too.
         mutating func doubt(_ streamed: JSONStreamed) -> Bool {
-            if let known = decided[streamed.route] { return known }
-            let doubt = Self.doubts(streamed.route, streamed.node)
+            if let last, last.route == streamed.route { return last.doubt }
+            let doubt = decided[streamed.route] ?? Self.doubts(streamed.route, streamed.node)
             decided[streamed.route] = doubt
+            last = (streamed.route, doubt)
             return doubt
         }
 
