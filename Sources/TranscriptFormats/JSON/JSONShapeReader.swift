@@ -67,7 +67,13 @@ struct JSONShapeReader {
         /// How many elements' names were looked at (the first 16).
         var described = 0
 
-        init(path: String) { self.path = path }
+        /// Whether the array lists speakers (`JSONShapeReader.listsSpeakers`).
+        let listsSpeakers: Bool
+
+        init(path: String) {
+            self.path = path
+            listsSpeakers = JSONShapeReader.listsSpeakers(path)
+        }
     }
 
     // MARK: Walking
@@ -88,20 +94,22 @@ struct JSONShapeReader {
     }
 
     /// Takes one element of the array at `path` (an object handed over as the parser streams it):
-    /// its entry, and the arrays inside it.
+    /// its entry (none is kept for an element without text, time or speaker, so a million empty
+    /// objects cost no memory), and the arrays inside it.
     mutating func take(_ element: JSONNode, path: String) {
         guard element.isObject, !isPartial(element) else { return }
-        guard var entry = entry(of: element) else {
-            note(element, at: path)
+        let index = level(path)
+        if var entry = entry(of: element) {
+            if entry.speaker == nil, entry.text != nil, levels[index].listsSpeakers {
+                entry.speaker = entry.text.map { TextCleanup.collapsingWhitespace($0) }
+                entry.text = nil
+            }
+            levels[index].entries.append(entry)
+        }
+        describe(element, in: index)
+        if case .object(let members) = element.value, members.contains(where: { $0.value.isArray || $0.value.isObject }) {
             walk(element, path: JSONShapeName.path(path, "", "."))
-            return
         }
-        if entry.speaker == nil, entry.text != nil, Self.listsSpeakers(path) {
-            entry.speaker = entry.text.map { TextCleanup.collapsingWhitespace($0) }
-            entry.text = nil
-        }
-        append(entry, node: element, to: path)
-        walk(element, path: JSONShapeName.path(path, "", "."))
     }
 
     private mutating func name(_ key: String) -> JSONShapeName {
@@ -161,13 +169,6 @@ struct JSONShapeReader {
         let index = level(path)
         levels[index].entries.append(entry)
         describe(node, in: index)
-    }
-
-    /// Notes an element of the array at `path` that holds no text, time or speaker: only its
-    /// member names, for messages (no entry is kept for it, so an array of a million empty
-    /// objects costs no memory).
-    private mutating func note(_ node: JSONNode, at path: String) {
-        describe(node, in: level(path))
     }
 
     private mutating func level(_ path: String) -> Int {
