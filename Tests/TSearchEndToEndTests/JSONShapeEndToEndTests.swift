@@ -27,6 +27,19 @@ struct JSONShapeEndToEndTests {
         #expect(outcome.stderr.contains("speechmatics.json: the times carry no unit; read as seconds"), "\(outcome.stderr)")
     }
 
+    /// The samples read by shape, as a table and as Zoom's captions: hits in the README's first
+    /// command, and no warning of their own.
+    @Test func theNewSamplesAnswerTheREADMECommandWithoutAWarning() throws {
+        let result = try TSearch.run(["search", "budget", "Samples/"])
+        #expect(result.status == 0)
+        for name in ["escalation.call-analytics.json", "hiring-plan.csv", "town-hall.captions.txt"] {
+            #expect(result.stdout.contains("Samples/\(name):"), "no hits shown for \(name)")
+            #expect(!result.stderr.contains(name), "\(result.stderr)")
+        }
+        #expect(result.stdout.contains("Samples/escalation.call-analytics.json:00:00:04:CUSTOMER: Hi Priya, our team budget"), "\(result.stdout)")
+        #expect(result.stdout.contains("Samples/town-hall.captions.txt:16:00:11:Grace Okafor: First up: where the travel budget went"), "\(result.stdout)")
+    }
+
     @Test func theTextlessFileAloneIsAnErrorWithExitTwo() throws {
         let folder = try TSearch.temporaryDirectory()
         try Data(Self.textless.utf8).write(to: folder.appendingPathComponent("odd.json"))

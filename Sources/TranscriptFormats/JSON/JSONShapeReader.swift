@@ -33,6 +33,8 @@ struct JSONShapeReader {
     private var nameCache: [String: JSONShapeName] = [:]
     /// The names last looked up, by a hash of their length and first byte.
     private var recentNames = [(key: String, name: JSONShapeName)](repeating: ("", .other), count: 64)
+    /// The last speaker string read, and the name it gave.
+    private var lastSpeaker: (raw: String, name: String?)?
     /// The level last appended to, and its path.
     private var lastLevel: (path: String, index: Int)?
 
@@ -227,11 +229,12 @@ struct JSONShapeReader {
 
     /// Whether `text` holds `partial` in any case (`AddPartialTranscript`, `partial`).
     static func saysPartial(_ text: String) -> Bool {
-        let bytes = Array(text.utf8.prefix(64))
-        let word = Array("partial".utf8)
-        guard bytes.count >= word.count else { return false }
-        for start in 0...(bytes.count - word.count) where bytes[start] | 0x20 == UInt8(ascii: "p") {
-            if (1..<word.count).allSatisfy({ bytes[start + $0] | 0x20 == word[$0] }) { return true }
+        let utf8 = text.utf8
+        guard utf8.count >= 7, utf8.count <= 64 else { return false }
+        let word: [UInt8] = [0x70, 0x61, 0x72, 0x74, 0x69, 0x61, 0x6C]  // "partial"
+        let bytes = Array(utf8)
+        for start in 0...(bytes.count - 7) where bytes[start] | 0x20 == word[0] {
+            if (1..<7).allSatisfy({ bytes[start + $0] | 0x20 == word[$0] }) { return true }
         }
         return false
     }
@@ -290,7 +293,7 @@ struct JSONShapeReader {
             case .duration(let scale):
                 if entry.duration == nil, let time = Self.time(value, scale: scale) { entry.duration = time; found = true }
             case .speaker(let rank):
-                if rank < speakerRank, let speaker = Self.speaker(value) { entry.speaker = speaker; speakerRank = rank; found = true }
+                if rank < speakerRank, let speaker = speaker(value) { entry.speaker = speaker; speakerRank = rank; found = true }
             case .channel:
                 if entry.channel == nil, let channel = Self.speaker(value) { entry.channel = channel }
             case .alternatives:
@@ -306,6 +309,15 @@ struct JSONShapeReader {
                 }
             }
         }
+    }
+
+    /// `Self.speaker(node)`, remembered for the last string (a file repeats its speakers).
+    private mutating func speaker(_ node: JSONNode) -> String? {
+        guard case .string(let raw) = node.value else { return Self.speaker(node) }
+        if let last = lastSpeaker, last.raw == raw { return last.name }
+        let name = Self.speaker(node)
+        lastSpeaker = (raw, name)
+        return name
     }
 
     /// A speaker's name: a string as written, a number `n` as "Speaker n", an object's `name`,

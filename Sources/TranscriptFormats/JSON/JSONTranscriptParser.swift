@@ -95,16 +95,19 @@ public struct JSONTranscriptParser: TranscriptParser {
                 release(released..<streamed.offset)
                 released = streamed.offset
             }
-            switch streamed.route {
-            case .shapeElement:
+            if streamed.route == .shapeElement {
                 shape.take(streamed.node, path: streamed.path)
                 return
-            case .segment, .rootElement:
-                appendRow(of: streamed.node, file: file, to: &result, units: &units)
-            default:
-                readers.take(streamed)
             }
-            if doubts.doubt(streamed) { shape.take(streamed.node, path: streamed.route.path) }
+            let feed = doubts.feed(streamed)
+            if feed != .shape {
+                if streamed.route == .segment || streamed.route == .rootElement {
+                    appendRow(of: streamed.node, file: file, to: &result, units: &units)
+                } else {
+                    readers.take(streamed)
+                }
+            }
+            if feed != .named { shape.take(streamed.node, path: streamed.route.path) }
         }
         // The shape reader's view of the whole document: what was streamed to it, and the rest.
         func byShape() -> JSONShapeReader {
@@ -224,31 +227,51 @@ extension JSONTranscriptParser {
     /// not AssemblyAI's whole milliseconds), so that the shape reader can read them if the named
     /// reader reads nothing timed. Values of routes that look right are not kept twice.
     struct Doubts {
-        private var decided: [JSONRoute: Bool] = [:]
-        private var last: (route: JSONRoute, doubt: Bool)?
-
-        /// Whether `streamed` goes to the shape reader too.
-        mutating func doubt(_ streamed: JSONStreamed) -> Bool {
-            if let last, last.route == streamed.route { return last.doubt }
-            let doubt = decided[streamed.route] ?? Self.doubts(streamed.route, streamed.node)
-            decided[streamed.route] = doubt
-            last = (streamed.route, doubt)
-            return doubt
+        /// Who reads a route's values.
+        enum Feed {
+            /// Its named reader only.
+            case named
+            /// The named reader and the shape reader.
+            case both
+            /// The shape reader only, after the first value (the named reader has seen that its
+            /// file is not its vendor's: AssemblyAI seeing seconds, Google a result without a
+            /// `transcript`).
+            case shape
         }
 
-        static func doubts(_ route: JSONRoute, _ node: JSONNode) -> Bool {
+        private var decided: [JSONRoute: Feed] = [:]
+        private var last: (route: JSONRoute, feed: Feed)?
+
+        /// Who reads `streamed`.
+        mutating func feed(_ streamed: JSONStreamed) -> Feed {
+            if let last, last.route == streamed.route { return last.feed }
+            if let known = decided[streamed.route] {
+                last = (streamed.route, known)
+                return known
+            }
+            let feed = Self.feed(streamed.route, streamed.node)
+            // The first value goes to the named reader whatever follows.
+            decided[streamed.route] = feed
+            last = (streamed.route, feed)
+            return feed == .shape ? .both : feed
+        }
+
+        static func feed(_ route: JSONRoute, _ node: JSONNode) -> Feed {
             switch route {
             case .segment, .rootElement:
-                return node.member(JSONTranscriptParser.textKeys)?.string == nil || node.member(JSONTranscriptParser.startKeys) == nil
+                let fits = node.member(JSONTranscriptParser.textKeys)?.string != nil && node.member(JSONTranscriptParser.startKeys) != nil
+                return fits ? .named : .both
             case .googleResult:
                 let first = node["alternatives"]?.elements?.first
-                return first?["transcript"]?.string == nil || first?["words"] == nil
+                guard first?["transcript"]?.string != nil else { return .shape }
+                return first?["words"] == nil ? .both : .named
             case .assemblyWord, .assemblyUtterance:
-                guard let text = node["text"]?.string, let start = node["start"]?.number, let end = node["end"]?.number else { return true }
+                guard let text = node["text"]?.string, let start = node["start"]?.number, let end = node["end"]?.number else { return .both }
+                if start != start.rounded() || end != end.rounded() { return .shape }
                 let perWord = (end - start) / Double(max(1, JSONShapeReader.wordCount(text)))
-                return start != start.rounded() || end != end.rounded() || perWord > 8000
+                return perWord > 8000 ? .shape : .named
             default:
-                return false
+                return .named
             }
         }
     }
