@@ -14,7 +14,12 @@ extension JSONShapeReader {
         var speakers = 0
         var channels: Set<String> = []
 
-        var isCandidate: Bool { timedTexts > 0 && timedTexts * 2 >= texts }
+        /// Elements with text and a start whose unit no name or value states.
+        var unstatedTimedTexts = 0
+
+        /// Whether the level holds timed text: most of its texts timed, and two at least unless
+        /// their unit is stated (one element is no evidence of a unit).
+        var isCandidate: Bool { timedTexts > 0 && timedTexts * 2 >= texts && (timedTexts >= 2 || unstatedTimedTexts == 0) }
         var wordsPerText: Double { texts == 0 ? 0 : Double(words) / Double(texts) }
         var isPhrases: Bool { wordsPerText >= 1.8 }
     }
@@ -78,7 +83,10 @@ extension JSONShapeReader {
             if let text = entry.text, Self.hasText(text) {
                 summary.texts += 1
                 summary.words += Self.wordCount(text)
-                if entry.start != nil { summary.timedTexts += 1 }
+                if let start = entry.start {
+                    summary.timedTexts += 1
+                    if start.scale == nil { summary.unstatedTimedTexts += 1 }
+                }
                 if entry.speaker != nil { summary.speakers += 1 }
             } else if entry.start != nil, entry.speaker != nil, entry.text == nil {
                 summary.timeline += 1

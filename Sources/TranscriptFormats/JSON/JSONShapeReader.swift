@@ -84,7 +84,9 @@ struct JSONShapeReader {
     mutating func read(_ root: JSONNode) {
         switch root.value {
         case .object:
-            if let entry = entry(of: root) {
+            // The document's own members only: an object inside it (a saved search's `current`
+            // hit) is no element of a transcript.
+            if let entry = entry(of: root, lookingInside: false) {
                 append(entry, node: root, to: "(the document)")
             }
             walk(root, path: "")
@@ -247,14 +249,14 @@ struct JSONShapeReader {
 
     /// What `object` holds: from its own members, else its first alternative's, else an object
     /// member's (`metadata`, `timing`); nil when it holds no text, time or speaker.
-    private mutating func entry(of object: JSONNode) -> Entry? {
+    private mutating func entry(of object: JSONNode, lookingInside: Bool = true) -> Entry? {
         guard case .object(let members) = object.value else { return nil }
         var entry = Entry(line: object.line)
         var textRank = Int.max
         var speakerRank = Int.max
         var inner: [JSONNode] = []
         var found = false
-        read(members, into: &entry, textRank: &textRank, speakerRank: &speakerRank, inner: &inner, found: &found)
+        read(members, into: &entry, textRank: &textRank, speakerRank: &speakerRank, inner: &inner, found: &found, lookingInside: lookingInside)
         for source in inner where entry.text == nil || entry.start == nil || entry.speaker == nil {
             guard case .object(let members) = source.value else { continue }
             var more = Entry(line: object.line)
@@ -271,7 +273,7 @@ struct JSONShapeReader {
 
     private mutating func read(
         _ members: [(key: String, value: JSONNode)], into entry: inout Entry, textRank: inout Int, speakerRank: inout Int,
-        inner: inout [JSONNode], found: inout Bool
+        inner: inout [JSONNode], found: inout Bool, lookingInside: Bool = true
     ) {
         for (key, value) in members {
             switch name(key) {
@@ -304,7 +306,7 @@ struct JSONShapeReader {
                     entry.start = start
                     entry.end = Self.time(pair[1], scale: nil)
                     found = true
-                } else if value.isObject, inner.count < 4 {
+                } else if lookingInside, value.isObject, inner.count < 4 {
                     inner.append(value)
                 }
             }
