@@ -78,6 +78,9 @@ public struct FormatError: Error, Hashable, Sendable, CustomStringConvertible {
         /// A warning: the file's times carry no unit, and `assumed` (seconds or milliseconds) was
         /// chosen from their values, for the reason given.
         case timeUnitGuess(assumed: String, reason: String)
+        /// JSON with times (and maybe text) in its arrays but no array of objects holding both;
+        /// what each array looked at held and lacked.
+        case noTimedText(lookedAt: String)
         /// A warning: this many more warnings were given for the file than `Warnings.kept`, which
         /// are shown; the rest are only counted (`Warnings`).
         case moreWarnings(Int)
@@ -192,6 +195,8 @@ public struct FormatError: Error, Hashable, Sendable, CustomStringConvertible {
         case .encodingGuess(let assumed, let alternative):
             return "not UTF-8; read as \(assumed), a guess" + (alternative.map { " (it could be \($0))" } ?? "")
                 + "; if the text looks wrong, name the encoding with --encoding NAME"
+        case .noTimedText(let lookedAt):
+            return "expected timed text (an array of objects with a time and a text, as speech-to-text services write), found none: \(lookedAt)"
         case .timeUnitGuess(let assumed, let reason):
             return "the times carry no unit; read as \(assumed), a guess: \(reason)"
         case .xml(let problem):

@@ -8,8 +8,11 @@ public enum TranscriptFormat: String, CaseIterable, Sendable {
     /// SubRip, WebVTT, JSON (Whisper and the speech-to-text services), plain and meeting-app text, EPUB, Word.
     case srt, vtt, json, txt, epub, docx
     /// SubViewer (YouTube's `.sbv`, and SubViewer 2 in a `.sub`) and YouTube srv3, ASS/SSA,
-    /// TTML/DFXP, SAMI, MicroDVD, Whisper TSV.
+    /// TTML/DFXP, SAMI, MicroDVD, Whisper TSV (and TSV tables with a header).
     case sbv, srv3, ass, ttml, sami, microdvd, tsv
+    /// CSV tables with a header naming a start and a text column (whisper.cpp's `-ocsv`, editors'
+    /// exports, spreadsheets).
+    case csv
 
     /// The table: one line per format (see `FormatEntry`). Sniffing asks the formats in the order
     /// of `allCases`, signatures first (see `sniff`).
@@ -28,6 +31,7 @@ public enum TranscriptFormat: String, CaseIterable, Sendable {
         case .sami: return FormatEntry("SAMI", ["smi", "sami"], .signature { Sniffing.rootElement($0) == "sami" }) { _ in SAMIParser() }
         case .microdvd: return FormatEntry("MicroDVD", ["sub"], .signature(MicroDVDParser.looksLike)) { _ in MicroDVDParser() }
         case .tsv: return FormatEntry("Whisper TSV", ["tsv"], .signature(WhisperTSVParser.looksLike)) { _ in WhisperTSVParser() }
+        case .csv: return FormatEntry("CSV transcript", ["csv"], .signature(TableTranscriptParser.looksLikeCSV)) { _ in TableTranscriptParser() }
         }
     }
 
@@ -58,7 +62,7 @@ public enum TranscriptFormat: String, CaseIterable, Sendable {
     /// as for `.xml` (a SubViewer `.sub` is read as SubViewer), and refused otherwise with one error,
     /// which a directory walk makes a warning (`FormatError.isNotATranscript`), as it does for a
     /// `package.json`. `--input-format` reads a file as the format named whatever it holds.
-    public static let contentCheckedExtensions: [String: [TranscriptFormat]] = ["tsv": [.tsv], "sub": [.microdvd, .sbv]]
+    public static let contentCheckedExtensions: [String: [TranscriptFormat]] = ["tsv": [.tsv], "csv": [.csv], "sub": [.microdvd, .sbv]]
 
     /// The formats `path`'s content must be one of, by its extension (`contentJudgedExtensions`,
     /// `contentCheckedExtensions`); nil when the extension alone decides.
@@ -70,6 +74,7 @@ public enum TranscriptFormat: String, CaseIterable, Sendable {
     var signatureExample: String? {
         switch self {
         case .tsv: return "a first line start<TAB>end<TAB>text"
+        case .csv: return "a header naming a start and a text column, like start,end,speaker,text"
         case .microdvd: return "lines like {25}{75}text"
         case .sbv: return "timing lines like 00:00:01.00,00:00:03.50"
         default: return nil

@@ -2,7 +2,8 @@ import Foundation
 import TranscriptFormats
 import TranscriptModel
 
-/// The speech-to-text vendors' JSON in the load section: for each family, a file of 100,000
+/// The speech-to-text vendors' JSON in the load section: for each family (and three read by the
+/// shape reader: Speechmatics, ElevenLabs, Gladia), a file of 100,000
 /// segments (rows) made as the vendor writes them, every word with its times where the vendor gives
 /// words, loaded as `tsearch` loads (`loadCorpus`), next to a Whisper JSON file of the same
 /// sentences. Each family's speed is given as rows/s and MB/s and as a fraction of the Whisper
@@ -82,7 +83,9 @@ enum VendorJSONBench {
     }
 
     static let names = ["whisper.json", "aws.json", "deepgram.json", "revai.json", "google.json", "whispercpp.json",
-                        "assemblyai.json", "utterances.json", "youtube.json3"]
+                        "assemblyai.json", "utterances.json", "youtube.json3",
+                        // Read by their shape (no named reader): word level, and utterances with their words.
+                        "speechmatics.json", "elevenlabs.json", "gladia.json"]
 
     /// Family `name`'s file of `segments`.
     static func file(_ name: String, _ segments: [Segment]) -> [UInt8] {
@@ -202,6 +205,45 @@ enum VendorJSONBench {
                 out.raw("]}")
             }
             out.raw(alone ? "]\n" : "]}\n")
+        case "speechmatics.json":
+            out.raw("{\"format\": \"2.9\", \"job\": {\"id\": \"bench\"}, \"results\": [\n")
+            each { _, segment in
+                words(segment) { _, word in
+                    out.raw("{\"alternatives\": [{\"confidence\": 0.99, \"content\": "); out.string(bare(word.text))
+                    out.raw(", \"language\": \"en\", \"speaker\": \"S\(segment.speaker + 1)\"}], \"end_time\": "); out.seconds(word.end)
+                    out.raw(", \"start_time\": "); out.seconds(word.start); out.raw(", \"type\": \"word\"}")
+                    if bare(word.text) != word.text {
+                        out.raw(", {\"alternatives\": [{\"confidence\": 1.0, \"content\": \".\", \"language\": \"en\", \"speaker\": \"S\(segment.speaker + 1)\"}], \"attaches_to\": \"previous\", \"end_time\": ")
+                        out.seconds(word.end); out.raw(", \"is_eos\": true, \"start_time\": "); out.seconds(word.end); out.raw(", \"type\": \"punctuation\"}")
+                    }
+                }
+            }
+            out.raw("]}\n")
+        case "elevenlabs.json":
+            out.raw("{\"language_code\": \"en\", \"language_probability\": 0.98, \"text\": \"…\", \"words\": [\n")
+            each { _, segment in
+                words(segment) { offset, word in
+                    if offset > 0 {
+                        out.raw("{\"text\": \" \", \"start\": "); out.seconds(word.start - 50); out.raw(", \"end\": "); out.seconds(word.start)
+                        out.raw(", \"type\": \"spacing\", \"speaker_id\": \"speaker_\(segment.speaker)\", \"logprob\": 0}, ")
+                    }
+                    out.raw("{\"text\": "); out.string(word.text); out.raw(", \"start\": "); out.seconds(word.start); out.raw(", \"end\": "); out.seconds(word.end)
+                    out.raw(", \"type\": \"word\", \"speaker_id\": \"speaker_\(segment.speaker)\", \"logprob\": -0.1}")
+                }
+            }
+            out.raw("]}\n")
+        case "gladia.json":
+            out.raw("{\"id\": \"bench\", \"status\": \"done\", \"result\": {\"metadata\": {\"audio_duration\": 1}, \"transcription\": {\"full_transcript\": \"…\", \"utterances\": [\n")
+            each { _, segment in
+                out.raw("{\"language\": \"en\", \"start\": "); out.seconds(segment.start); out.raw(", \"end\": "); out.seconds(segment.end)
+                out.raw(", \"confidence\": 0.9, \"channel\": 0, \"speaker\": \(segment.speaker), \"words\": [")
+                words(segment) { _, word in
+                    out.raw("{\"word\": "); out.string(" " + word.text); out.raw(", \"start\": "); out.seconds(word.start)
+                    out.raw(", \"end\": "); out.seconds(word.end); out.raw(", \"confidence\": 0.9}")
+                }
+                out.raw("], \"text\": "); out.string(" " + segment.text); out.raw("}")
+            }
+            out.raw("]}}}\n")
         default:
             out.raw("{\"wireMagic\": \"pb3\", \"events\": [\n")
             each { _, segment in

@@ -52,6 +52,21 @@ enum TargetedInputs {
             return [Input(name: "epub-zip64-offset", bytes: offsetBomb(member: "META-INF/container.xml", isEPUB: true))]
         case .microdvd?:
             return [text("microdvd-junk", "{1}{1}25\n{25}{50}budget\n" + String(repeating: "junk\n", count: count * 2))]
+        case .json?:
+            // The shape reader walks every array of every document: a path is made per array, an
+            // entry kept per element with a time, text or speaker. Nesting at the parser's limit
+            // with long keys (paths cut at a bounded length), a million empty objects (no entry
+            // each), one long text, and words whose unit must be decided.
+            let key = String(repeating: "k", count: 4096)
+            let deep = String(repeating: "{\"\(key)\": [", count: 120) + "{\"start\": 1, \"end\": 2, \"text\": \"budget\"}"
+                + String(repeating: "]}", count: 120)
+            let words = (0..<count).map { #"{"word": "budget", "from": \#($0 * 300), "to": \#($0 * 300 + 250)}"# }.joined(separator: ",")
+            return [
+                text("json-deep-long-keys", deep),
+                text("json-empty-objects", "{\"items\": [" + String(repeating: "{\"a\": [{}]},", count: count * 4) + "{}]}"),
+                text("json-long-text", "{\"segments_x\": [{\"start\": 0, \"end\": 1, \"text\": \"" + String(repeating: "budget ", count: count * 8) + "\"}]}"),
+                text("json-words", "{\"data\": {\"words\": [" + words + "]}}"),
+            ]
         case .tsv?:
             return [text("tsv-junk", "start\tend\ttext\n0\t1\tbudget\n" + String(repeating: "a\tb\tc\n", count: count))]
         default:

@@ -17,7 +17,7 @@ struct SampleFilesTests {
         "workshop-chat.zoom.txt", "offsite-chat.zoom.txt", "quarterly-update.premiere.txt", "podcast.descript.txt",
         "all-hands.teams.docx", "design-review.aws.json", "budget-call.deepgram.json", "vendor-call.revai.json",
         "roadmap.google.json", "demo.whispercpp.json", "support-call.assemblyai.json", "support-call.utterances.json",
-        "allhands.en.json3",
+        "allhands.en.json3", "escalation.call-analytics.json", "hiring-plan.csv", "town-hall.captions.txt",
     ])
     func everySampleLoadsAndMentionsTheBudget(_ name: String) throws {
         let result = try Self.loadSample(name)

@@ -253,10 +253,13 @@ struct VendorJSONTests {
         #expect(try load(#"[{"start": "00:00:01", "end": 4000, "text": "one"}]"#, as: "a.json").starts == [1000])
     }
 
-    @Test func whisperSegmentsAreSecondsWhateverTheirValues() throws {
+    @Test func segmentsOfWholeNumbersSayTheUnitTheyAreReadIn() throws {
         let result = try load(#"{"segments": [{"start": 250, "end": 4210, "text": "long"}]}"#, as: "w.json")
-        #expect(result.starts == [250_000])
-        #expect(result.warnings.isEmpty)
+        #expect(result.starts == [250])
+        #expect(result.warnings.first?.message.contains("read as milliseconds") == true)
+        let fractions = try load(#"{"segments": [{"start": 250, "end": 4210.5, "text": "long"}]}"#, as: "w.json")
+        #expect(fractions.starts == [250_000])
+        #expect(fractions.warnings.isEmpty)
     }
 
     // MARK: YouTube json3

@@ -20,6 +20,10 @@ import TranscriptModel
 /// in), else a row per sentence (a punctuation item `.`, `?` or `!` ends one); punctuation joins
 /// the word before it. Without items, each audio segment is a row. Every word is in exactly one
 /// row: the whole `transcript` and the segments' copies of the items are not read as rows.
+///
+/// With channel identification (`"channel_labels": {"channels": [{"channel_label": "ch_0",
+/// "items": […]}]}`), a word without a speaker label takes its channel (`ch_0`) as its speaker,
+/// by the channel item at its start time.
 struct AWSTranscribeJSON {
     static let shape = #"AWS Transcribe ({"results": {"items": […]}} or "audio_segments")"#
 
@@ -27,6 +31,7 @@ struct AWSTranscribeJSON {
         "items": .streaming(.awsItem),
         "audio_segments": .streaming(.awsAudioSegment),
         "speaker_labels": JSONStreamPlan(members: ["segments": .streaming(.awsSpeakerSegment)]),
+        "channel_labels": JSONStreamPlan(members: ["channels": JSONStreamPlan(elements: JSONStreamPlan(members: ["items": .streaming(.awsChannelItem)]))]),
     ])])
 
     /// Whether `root` is this shape.
@@ -40,6 +45,8 @@ struct AWSTranscribeJSON {
     private var segments = ParsedColumns()
     /// Speaker segments: start and end in milliseconds, and the label, in file order.
     private var turns: [(start: Int64, end: Int64, label: String)] = []
+    /// Channel items: start and end in milliseconds, and the channel's label.
+    private var channelItems: [(start: Int64, end: Int64, label: String)] = []
     var warnings = Warnings()
 
     init(file: String) { self.file = file }
@@ -65,6 +72,12 @@ struct AWSTranscribeJSON {
                   let end = JSONTime.seconds(node["end_time"], path: path + ".end_time", file: file, warnings: &warnings)
             else { return }
             turns.append((start.milliseconds, end.milliseconds, label))
+        case .awsChannelItem:
+            let channel = streamed.indices.count >= 2 ? streamed.indices[streamed.indices.count - 2] : 0
+            var ignored = Warnings()
+            guard let start = JSONTime.seconds(node["start_time"], path: "", file: file, warnings: &ignored) else { return }
+            let end = JSONTime.seconds(node["end_time"], path: "", file: file, warnings: &ignored) ?? start
+            channelItems.append((start.milliseconds, end.milliseconds, "ch_\(channel)"))
         case .awsAudioSegment:
             let path = "results.audio_segments[\(index)]"
             guard let text = node["transcript"]?.string else {
@@ -90,7 +103,8 @@ struct AWSTranscribeJSON {
             return result
         }
         var result = ParsedColumns()
-        let labelled = words.hasSpeakers ? words : words.withSpeakers(turns)
+        let byChannel = channelItems.sorted { $0.start < $1.start }
+        let labelled = words.hasSpeakers ? words : words.withSpeakers(turns.isEmpty ? byChannel : turns)
         labelled.appendRows(to: &result, grouping: labelled.hasSpeakers ? .speakerTurns : .sentences)
         result.warnings = warnings
         return result

@@ -18,11 +18,16 @@ struct AssemblyAIJSON {
     static let plan = JSONStreamPlan(members: [
         "utterances": JSONStreamPlan(elements: JSONStreamPlan(route: .assemblyUtterance, members: ["words": .skipped])),
         "words": .streaming(.assemblyWord),
+        // The /sentences and /paragraphs responses, kept whole (short: a row per sentence).
+        "sentences": JSONStreamPlan(), "paragraphs": JSONStreamPlan(),
     ])
 
-    /// Whether `root` is this shape (and not a Whisper object, which has `segments`).
+    /// Whether `root` is this shape (and not a Whisper object, which has `segments`): a
+    /// transcript with `utterances` or `words`, or the `/sentences` and `/paragraphs` responses
+    /// (`{"sentences": […], "id", "confidence", "audio_duration"}`).
     static func claims(_ root: JSONNode) -> Bool {
         guard root.isObject, root["segments"] == nil else { return false }
+        if root["audio_duration"] != nil, root["sentences"]?.isArray == true || root["paragraphs"]?.isArray == true { return true }
         return root["utterances"]?.isArray == true || root["words"]?.isArray == true
     }
 
@@ -30,12 +35,32 @@ struct AssemblyAIJSON {
     private var words = TimedWords()
     private var utterances = ParsedColumns()
     var warnings = Warnings()
+    /// Whether every time read is a whole number, as AssemblyAI's milliseconds are: a file of
+    /// `words` with times like 0.84 is someone else's seconds (ElevenLabs, autoEdit), left to the
+    /// shape reader.
+    private var timesAreWhole = true
+    /// The first thousand elements' lengths a word, in the file's numbers.
+    private var lengths: [Double] = []
+
+    /// Whether the times read are AssemblyAI's milliseconds: whole numbers, and a word's length
+    /// plausible in milliseconds (not 100-ns ticks, not seconds) when there is evidence.
+    var timesAreMilliseconds: Bool {
+        guard timesAreWhole else { return false }
+        if case .unit(let unit, _, _) = JSONShapeUnit.decide(samples: lengths) { return unit == .milliseconds }
+        return true
+    }
 
     init(file: String) { self.file = file }
 
     mutating func take(_ streamed: JSONStreamed) {
         let node = streamed.node
         let index = streamed.indices.last ?? 0
+        if let start = node["start"]?.number, let end = node["end"]?.number {
+            if start != start.rounded() || end != end.rounded() { timesAreWhole = false }
+            if lengths.count < 1000, let text = node["text"]?.string {
+                lengths.append((end - start) / Double(max(1, JSONShapeReader.wordCount(text))))
+            }
+        }
         switch streamed.route {
         case .assemblyUtterance:
             let path = "utterances[\(index)]"
@@ -71,6 +96,20 @@ struct AssemblyAIJSON {
         var result = ParsedColumns()
         if utterances.columns.rowCount > 0 {
             result = utterances
+        } else if let sentences = (root["sentences"] ?? root["paragraphs"])?.elements, words.isEmpty {
+            let name = root["sentences"] != nil ? "sentences" : "paragraphs"
+            var warnings = warnings
+            for (index, sentence) in sentences.enumerated() {
+                let path = "\(name)[\(index)]"
+                guard let text = sentence["text"]?.string else { continue }
+                result.appendRow(
+                    vendorText: text,
+                    start: JSONTime.milliseconds(sentence["start"], path: path + ".start", file: file, warnings: &warnings),
+                    end: JSONTime.milliseconds(sentence["end"], path: path + ".end", file: file, warnings: &warnings),
+                    speaker: sentence["speaker"]?.speakerName, line: sentence.line)
+            }
+            result.warnings = warnings
+            return result
         } else if !words.isEmpty {
             words.appendRows(to: &result, grouping: words.hasSpeakers ? .speakerTurns : .sentences)
         } else if let text = root["text"] {

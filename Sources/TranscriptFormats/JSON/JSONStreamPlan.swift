@@ -22,6 +22,11 @@ struct JSONStreamPlan: Sendable {
     /// Whether the value is checked and dropped without being built (the words a vendor repeats
     /// inside each utterance, Whisper's tokens): it is left out of its parent.
     var skips = false
+    /// Whether an object's members this plan does not name are walked anywhere: every object in
+    /// an array below them is handed over with the route `.shapeElement` and its path
+    /// (`result.utterances[]`), for the shape reader; alternatives (`alternatives`, `nBest`) are
+    /// kept whole inside their object.
+    var walksOthersAnywhere = false
 
     init(route: JSONRoute? = nil, members: [String: JSONStreamPlan] = [:], elements: JSONStreamPlan? = nil, firstElementOnly: Bool = false) {
         self.route = route
@@ -55,6 +60,7 @@ struct JSONStreamPlan: Sendable {
         merged.route = route ?? other.route
         merged.firstElementOnly = firstElementOnly || other.firstElementOnly
         merged.skips = skips && other.skips
+        merged.walksOthersAnywhere = walksOthersAnywhere || other.walksOthersAnywhere
         for (name, plan) in other.members {
             merged.members[name] = members[name].map { $0.merged(with: plan) } ?? plan
         }
@@ -67,9 +73,13 @@ struct JSONStreamPlan: Sendable {
 
 /// What a streamed JSON value is, for the reader of its family.
 enum JSONRoute: Sendable {
-    /// A Whisper segment, or an element of a top-level array of segment objects.
+    /// A Whisper segment (`segments[]`).
     case segment
-    case awsItem, awsSpeakerSegment, awsAudioSegment
+    /// An element of a top-level array of segment objects (`[]`).
+    case rootElement
+    /// An object in an array no named reader's plan walks (`JSONStreamPlan.walksOthersAnywhere`).
+    case shapeElement
+    case awsItem, awsSpeakerSegment, awsAudioSegment, awsChannelItem
     case deepgramWord, deepgramParagraph, deepgramAlternative, deepgramUtterance
     case revElement, revMonologue
     case googleWord, googleResult
@@ -86,4 +96,34 @@ struct JSONStreamed {
     var node: JSONNode
     var offset: Int
     var indices: [Int]
+    /// The path of the array the value is an element of, as the shape reader names it
+    /// (`result.utterances[]`): for `.shapeElement` only, else empty.
+    var path = ""
+}
+
+extension JSONRoute {
+    /// The path of the arrays whose elements take this route, as the shape reader names it.
+    var path: String {
+        switch self {
+        case .segment: return "segments[]"
+        case .rootElement: return "[]"
+        case .shapeElement: return ""
+        case .awsItem: return "results.items[]"
+        case .awsSpeakerSegment: return "results.speaker_labels.segments[]"
+        case .awsAudioSegment: return "results.audio_segments[]"
+        case .awsChannelItem: return "results.channel_labels.channels[].items[]"
+        case .deepgramWord: return "results.channels[].alternatives[0].words[]"
+        case .deepgramParagraph: return "results.channels[].alternatives[0].paragraphs.paragraphs[]"
+        case .deepgramAlternative: return "results.channels[].alternatives[]"
+        case .deepgramUtterance: return "results.utterances[]"
+        case .revElement: return "monologues[].elements[]"
+        case .revMonologue: return "monologues[]"
+        case .googleWord: return "results[].alternatives[0].words[]"
+        case .googleResult: return "results[]"
+        case .whisperCppSegment: return "transcription[]"
+        case .assemblyUtterance: return "utterances[]"
+        case .assemblyWord: return "words[]"
+        case .json3Event: return "events[]"
+        }
+    }
 }

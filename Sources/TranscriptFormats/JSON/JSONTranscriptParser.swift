@@ -46,18 +46,22 @@ public struct JSONTranscriptParser: TranscriptParser {
         AWSTranscribeJSON.shape, DeepgramJSON.shape, RevAIJSON.shape, GoogleSpeechJSON.shape,
         WhisperCppJSON.shape, AssemblyAIJSON.shape, YouTubeJSON3.shape,
         #"a bare {"text": "…"}"#,
+        "any array of objects with a time and a text (start/end, offset/duration, from/to, …; text, word, content, …)",
     ]
 
     /// What the parser streams: segments (top-level or Whisper's, their words and tokens only
     /// checked), and every vendor's big arrays.
     static let plan: JSONStreamPlan = {
         let segment = JSONStreamPlan(route: .segment, members: ["words": .skipped, "tokens": .skipped])
-        return [
+        let rootElement = JSONStreamPlan(route: .rootElement, members: ["words": .skipped, "tokens": .skipped])
+        var plan = [
             AWSTranscribeJSON.plan, DeepgramJSON.plan, RevAIJSON.plan, GoogleSpeechJSON.plan,
             WhisperCppJSON.plan, AssemblyAIJSON.plan, YouTubeJSON3.plan,
-        ].reduce(JSONStreamPlan(members: ["segments": JSONStreamPlan(elements: segment)], elements: segment)) {
+        ].reduce(JSONStreamPlan(members: ["segments": JSONStreamPlan(elements: segment)], elements: rootElement)) {
             $0.merged(with: $1)
         }
+        plan.walksOthersAnywhere = true
+        return plan
     }()
 
     /// The rows of JSON `text` in whichever shape above it holds; throws for a syntax error or an
@@ -82,6 +86,8 @@ public struct JSONTranscriptParser: TranscriptParser {
         result.columns.reserve(rows: text.bytes.count / 64, textBytes: text.bytes.count)
         var readers = Readers(file: file)
         var units = TimeUnitGuess()
+        var shape = JSONShapeReader(file: file)
+        var doubts = Doubts()
         var parser = JSONParser(bytes: text.bytes, file: file)
         var released = 0
         let root = try parser.parse(plan: Self.plan) { streamed in
@@ -89,27 +95,51 @@ public struct JSONTranscriptParser: TranscriptParser {
                 release(released..<streamed.offset)
                 released = streamed.offset
             }
-            if streamed.route == .segment {
-                appendRow(of: streamed.node, file: file, to: &result, units: &units)
-            } else {
-                readers.take(streamed)
+            if streamed.route == .shapeElement {
+                shape.take(streamed.node, path: streamed.path)
+                return
             }
+            let feed = doubts.feed(streamed)
+            if feed != .shape {
+                if streamed.route == .segment || streamed.route == .rootElement {
+                    appendRow(of: streamed.node, file: file, to: &result, units: &units)
+                } else {
+                    readers.take(streamed)
+                }
+            }
+            if feed != .named { shape.take(streamed.node, path: streamed.route.path) }
+        }
+        // The shape reader's view of the whole document: what was streamed to it, and the rest.
+        func byShape() -> JSONShapeReader {
+            var whole = shape
+            whole.read(root)
+            return whole
         }
         switch root.value {
         case .array:
+            if !result.isTimed, let shaped = byShape().timedRows(), shaped.isBetter(than: result) { return shaped }
             units.apply(to: &result, file: file)
         case .object:
             if root["segments"]?.isArray == true {
-                break
+                if !result.isTimed, let shaped = byShape().timedRows(), shaped.isBetter(than: result) { return shaped }
+                units.apply(to: &result, file: file)
             } else if let read = readers.finish(root: root) {
-                return read
-            } else if let text = root["text"], case .string(let whole) = text.value {
-                for line in SourceLines(whole) {
-                    result.appendRow(text: TextCleanup.collapsingWhitespace(line), start: nil, end: nil, speaker: nil, line: text.line)
+                if !read.isTimed, let shaped = byShape().timedRows(), shaped.isBetter(than: read) {
+                    return shaped
                 }
-                return result
+                return read
             } else {
-                throw FormatError(file: file, line: root.line, kind: .unsupportedShape(Self.unsupported(root)))
+                let shape = byShape()
+                if let shaped = shape.timedRows() { return shaped }
+                if let text = root["text"], case .string(let whole) = text.value {
+                    for line in SourceLines(whole) {
+                        result.appendRow(text: TextCleanup.collapsingWhitespace(line), start: nil, end: nil, speaker: nil, line: text.line)
+                    }
+                    return result
+                }
+                if let untimed = shape.untimedRows() { return untimed }
+                if shape.sawTimes { throw FormatError(file: file, line: root.line, kind: .noTimedText(lookedAt: shape.lookedAt)) }
+                throw FormatError(file: file, line: root.line, kind: .unsupportedShape(Self.unsupported(root, lookedAt: shape.lookedAt)))
             }
         default:
             throw FormatError(file: file, line: root.line, kind: .unsupportedShape(Self.unsupported(root)))
@@ -118,15 +148,17 @@ public struct JSONTranscriptParser: TranscriptParser {
         return result
     }
 
-    /// What is expected, and what `root` is: the message for a file of no known shape.
-    static func unsupported(_ root: JSONNode) -> String {
+    /// What is expected, and what `root` is (and, when the shape reader looked, what it looked
+    /// at): the message for a file of no known shape.
+    static func unsupported(_ root: JSONNode, lookedAt: String? = nil) -> String {
         var found = root.kindDescription
         let names = root.memberNames
         if root.isObject {
             found = names.isEmpty ? "an empty object" : "an object with the members "
                 + names.prefix(8).map { quoted($0) }.joined(separator: ", ") + (names.count > 8 ? " and \(names.count - 8) more" : "")
         }
-        return "one of the JSON transcripts tsearch reads: " + shapes.joined(separator: "; ") + "; found " + found
+        let search = lookedAt.map { "; no array of objects with a time and a text was found: " + $0 } ?? ""
+        return "one of the JSON transcripts tsearch reads: " + shapes.joined(separator: "; ") + "; found " + found + search
     }
 
     /// The row of one segment, or a warning saying why it has none.
@@ -189,6 +221,74 @@ public struct JSONTranscriptParser: TranscriptParser {
 }
 
 extension JSONTranscriptParser {
+    /// Which named routes' values the shape reader is given too, decided by each route's first
+    /// value: those that do not look like what the route's reader expects (a Speechmatics
+    /// `results[]` element has no Google `transcript`; an ElevenLabs `words[]` element's times are
+    /// not AssemblyAI's whole milliseconds), so that the shape reader can read them if the named
+    /// reader reads nothing timed. Values of routes that look right are not kept twice.
+    struct Doubts {
+        /// Who reads a route's values.
+        enum Feed {
+            /// Its named reader only.
+            case named
+            /// The named reader and the shape reader.
+            case both
+            /// The shape reader only, after the first value (the named reader has seen that its
+            /// file is not its vendor's: AssemblyAI seeing seconds, Google a result without a
+            /// `transcript`).
+            case shape
+        }
+
+        private var decided: [JSONRoute: Feed] = [:]
+        private var last: (route: JSONRoute, feed: Feed)?
+
+        /// Who reads `streamed`.
+        mutating func feed(_ streamed: JSONStreamed) -> Feed {
+            if let last, last.route == streamed.route { return last.feed }
+            if let known = decided[streamed.route] {
+                last = (streamed.route, known)
+                return known
+            }
+            let feed = Self.feed(streamed.route, streamed.node)
+            // The first value goes to the named reader whatever follows.
+            decided[streamed.route] = feed
+            last = (streamed.route, feed)
+            return feed == .shape ? .both : feed
+        }
+
+        static func feed(_ route: JSONRoute, _ node: JSONNode) -> Feed {
+            switch route {
+            case .segment, .rootElement:
+                let fits = node.member(JSONTranscriptParser.textKeys)?.string != nil && node.member(JSONTranscriptParser.startKeys) != nil
+                return fits ? .named : .both
+            case .googleResult:
+                let first = node["alternatives"]?.elements?.first
+                guard first?["transcript"]?.string != nil else { return .shape }
+                return first?["words"] == nil ? .both : .named
+            case .assemblyWord, .assemblyUtterance:
+                guard let text = node["text"]?.string, let start = node["start"]?.number, let end = node["end"]?.number else { return .both }
+                if start != start.rounded() || end != end.rounded() { return .shape }
+                let perWord = (end - start) / Double(max(1, JSONShapeReader.wordCount(text)))
+                return perWord > 8000 ? .shape : .named
+            default:
+                return .named
+            }
+        }
+    }
+}
+
+extension ParsedColumns {
+    /// Whether any row has a start time.
+    var isTimed: Bool { columns.startTimes.contains { $0 >= 0 } }
+
+    /// Whether these rows (the shape reader's) are better than `other`'s (a named reader's,
+    /// untimed): timed, or rows where `other` has none.
+    func isBetter(than other: ParsedColumns) -> Bool {
+        isTimed || other.columns.rowCount == 0 && columns.rowCount > 0
+    }
+}
+
+extension JSONTranscriptParser {
     /// The vendors' readers, each handed its family's streamed values.
     struct Readers {
         var aws: AWSTranscribeJSON
@@ -211,8 +311,8 @@ extension JSONTranscriptParser {
 
         mutating func take(_ streamed: JSONStreamed) {
             switch streamed.route {
-            case .segment: break
-            case .awsItem, .awsSpeakerSegment, .awsAudioSegment: aws.take(streamed)
+            case .segment, .rootElement, .shapeElement: break
+            case .awsItem, .awsSpeakerSegment, .awsAudioSegment, .awsChannelItem: aws.take(streamed)
             case .deepgramWord, .deepgramParagraph, .deepgramAlternative, .deepgramUtterance: deepgram.take(streamed)
             case .revElement, .revMonologue: rev.take(streamed)
             case .googleWord, .googleResult: google.take(streamed)
@@ -230,7 +330,7 @@ extension JSONTranscriptParser {
             if GoogleSpeechJSON.claims(root) { return google.finish() }
             if WhisperCppJSON.claims(root) { return whisperCpp.finish() }
             if YouTubeJSON3.claims(root) { return json3.finish() }
-            if AssemblyAIJSON.claims(root) { return assembly.finish(root: root) }
+            if AssemblyAIJSON.claims(root), assembly.timesAreMilliseconds { return assembly.finish(root: root) }
             return nil
         }
     }

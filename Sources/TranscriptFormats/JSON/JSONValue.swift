@@ -100,6 +100,86 @@ struct JSONParser {
         return nil
     }
 
+    /// The value at `index`, member `key` (nil: an array's element) of a container whose path is
+    /// `prefix`, walked anywhere: every object in an array below it is handed to `visit` with the
+    /// route `.shapeElement` and its array's path, and left out of the tree; an alternatives
+    /// array (`JSONShapeName.alternatives`) is kept whole in its object.
+    private mutating func parseAnywhere(
+        prefix: String, key: String?, depth: Int, indices: inout [Int], visit: (JSONStreamed) -> Void
+    ) throws(FormatError) -> JSONNode {
+        try checkDepth(depth)
+        guard index < bytes.count else { throw error(expected: "a value") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"):
+            let objectPrefix = key.map { JSONShapeName.path(prefix, $0, ".") } ?? prefix
+            return try parseAnywhereObject(prefix: objectPrefix, depth: depth, indices: &indices, visit: visit)
+        case UInt8(ascii: "["):
+            if let key, JSONShapeName.alternativesNames.contains(JSONShapeName.fold(key)) { return try parseValue(depth: depth) }
+            let path = JSONShapeName.path(prefix, key ?? "", "[]")
+            let elementPrefix = JSONShapeName.path(path, "", ".")
+            let startLine = line
+            index += 1
+            var elements: [JSONNode] = []
+            skipWhitespace()
+            if peek(UInt8(ascii: "]")) { return JSONNode(value: .array(elements), line: startLine) }
+            indices.append(0)
+            defer { indices.removeLast() }
+            var count = 0
+            while true {
+                skipWhitespace()
+                indices[indices.count - 1] = count
+                let start = index
+                if index < bytes.count, bytes[index] == UInt8(ascii: "{") {
+                    let node = try parseAnywhereObject(prefix: elementPrefix, depth: depth + 1, indices: &indices, visit: visit)
+                    visit(JSONStreamed(route: .shapeElement, node: node, offset: start, indices: indices, path: path))
+                    recycle(node)
+                } else {
+                    elements.append(try parseAnywhere(prefix: path, key: nil, depth: depth + 1, indices: &indices, visit: visit))
+                }
+                count += 1
+                skipWhitespace()
+                if peek(UInt8(ascii: ",")) { continue }
+                if peek(UInt8(ascii: "]")) { return JSONNode(value: .array(elements), line: startLine) }
+                throw error(expected: "',' or ']' after an array element")
+            }
+        default:
+            return try parseValue(depth: depth)
+        }
+    }
+
+    /// An object at `index` whose members are walked anywhere (`parseAnywhere`).
+    private mutating func parseAnywhereObject(
+        prefix: String, depth: Int, indices: inout [Int], visit: (JSONStreamed) -> Void
+    ) throws(FormatError) -> JSONNode {
+        try checkDepth(depth)
+        let startLine = line
+        index += 1
+        var members: [(key: String, value: JSONNode)] = []
+        skipWhitespace()
+        if peek(UInt8(ascii: "}")) { return JSONNode(value: .object(members), line: startLine) }
+        swap(&members, &spareMembers)
+        members.reserveCapacity(8)
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw error(expected: "a member name in double quotes")
+            }
+            let key = try parseString()
+            skipWhitespace()
+            guard peek(UInt8(ascii: ":")) else { throw error(expected: "':' after a member name") }
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "{") || bytes[index] == UInt8(ascii: "[") {
+                members.append((key, try parseAnywhere(prefix: prefix, key: key, depth: depth + 1, indices: &indices, visit: visit)))
+            } else {
+                members.append((key, try parseValue(depth: depth + 1)))
+            }
+            skipWhitespace()
+            if peek(UInt8(ascii: ",")) { continue }
+            if peek(UInt8(ascii: "}")) { return JSONNode(value: .object(members), line: startLine) }
+            throw error(expected: "',' or '}' after an object member")
+        }
+    }
+
     /// Keeps the members array of a value handed over (and let go of by the visitor) for the next
     /// object: a streamed word then costs no allocation for its members.
     private mutating func recycle(_ node: consuming JSONNode) {
@@ -136,6 +216,8 @@ struct JSONParser {
                 } else if let value = try parseWalked(plan: child, depth: depth + 1, indices: &indices, visit: visit) {
                     members.append((key, value))
                 }
+            } else if plan.walksOthersAnywhere {
+                members.append((key, try parseAnywhere(prefix: "", key: key, depth: depth + 1, indices: &indices, visit: visit)))
             } else {
                 members.append((key, try parseValue(depth: depth + 1)))
             }

@@ -7,7 +7,8 @@ import TranscriptModel
 /// unit is seconds, nothing guessed. When every time is a whole number, it is milliseconds if a
 /// segment lasts 100 or more on median (100 seconds per segment is implausible for speech, 100
 /// milliseconds is a short word), or any time is past 86,400 (a day, as seconds); seconds
-/// otherwise. Either way a warning says which unit was assumed and why. Where segments have no end,
+/// otherwise; but 100-ns ticks (Azure) when the length of a word, by the rows' words, says so
+/// (`JSONShapeUnit`). Whisper's `segments` are read the same way when every time is whole. Either way a warning says which unit was assumed and why. Where segments have no end,
 /// the gaps between starts stand in for their lengths.
 struct TimeUnitGuess {
     private var numbers = 0
@@ -45,6 +46,23 @@ struct TimeUnitGuess {
                 spans.append(start - previousStart)
             }
             if start >= 0 { previousStart = start }
+        }
+        // The lengths a word say 100-ns ticks where a day's milliseconds would be implausible.
+        var samples: [Double] = []
+        for row in 0..<columns.rowCount {
+            let start = columns.startTimes[row], end = columns.endTimes[row]
+            guard start >= 0, end >= start else { continue }
+            let words = max(1, JSONShapeReader.wordCount(columns.text(ofRow: row)))
+            samples.append(Double(end - start) / 1000 / Double(words))
+        }
+        if case .unit(let unit, let secondsAWord, _) = JSONShapeUnit.decide(samples: samples), unit == .ticks {
+            let divisor = Int64((1 / unit.scale).rounded())
+            result.columns.startTimes = columns.startTimes.map { $0 >= 0 ? $0 / divisor : $0 }
+            result.columns.endTimes = columns.endTimes.map { $0 >= 0 ? $0 / divisor : $0 }
+            result.warnings.append(FormatError(file: file, kind: .timeUnitGuess(
+                assumed: unit.name,
+                reason: "every time is a whole number and as \(unit.name) a word lasts \(JSONShapeUnit.shown(secondsAWord)) s on median, as people speak")))
+            return
         }
         spans.sort()
         // In "seconds" as read: milliseconds of the columns / 1,000.

@@ -28,6 +28,9 @@ struct TimedWords {
         case sentences
         /// All the words as one row.
         case one
+        /// A row per phrase: a speaker change, a pause of more than a second (from a word's end,
+        /// or its start when it has none, to the next word's start) or a sentence's end ends one.
+        case phrases
     }
 
     var count: Int { starts.count }
@@ -95,6 +98,8 @@ struct TimedWords {
                 while last < count - 1, !endsSentence(last) { last += 1 }
                 // Punctuation attached after the sentence's last word stays with it.
                 while last < count - 1, attaches[last + 1] { last += 1 }
+            case .phrases:
+                while last < count - 1, !endsPhrase(last) { last += 1 }
             case .speakerTurns:
                 var turn = speakers[first]
                 while last < count - 1 {
@@ -107,6 +112,17 @@ struct TimedWords {
             appendRow(words: first...last, to: &result, speaker: fixed)
             first = last + 1
         }
+    }
+
+    /// Whether a phrase ends after word `index` (see `Grouping.phrases`); punctuation attached
+    /// after it stays with it.
+    private func endsPhrase(_ index: Int) -> Bool {
+        let next = index + 1
+        if attaches[next] { return false }
+        if speakers[index] >= 0, speakers[next] >= 0, speakers[index] != speakers[next] { return true }
+        let said = ends[index] >= 0 ? ends[index] : starts[index]
+        if said >= 0, starts[next] >= 0, starts[next] - said > 1000 { return true }
+        return endsSentence(index)
     }
 
     /// Whether word `index` ends a sentence.

@@ -45,6 +45,9 @@ public struct TTMLParser: TranscriptParser {
         if let body = root.elements.first(where: { $0.name == "body" }) {
             reader.visit(body, parentBegin: 0, parentEnd: nil, agent: nil)
         }
+        // A paragraph without an agent that begins `Name: ` (a DFXP converted from a Zoom
+        // transcript) names its speaker, as a subtitle's does.
+        reader.result.assignSpeakerLabels()
         return reader.result
     }
 

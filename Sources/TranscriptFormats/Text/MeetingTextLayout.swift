@@ -7,6 +7,8 @@ import TranscriptModel
 /// ```
 /// speakerHeadings   Otter.ai .txt/.docx, Rev .txt, Teams .docx      Alice Chen  0:03          (then the paragraph)
 ///                                                                   Speaker 1 (00:01:05):
+///                   Zoom's saved captions                           [Alice Chen] 10:02:15
+///                   Rev.ai .txt                                     Speaker 0    00:00:01    text
 /// timeMarkers       Google Meet .txt/.docx                          00:05:00                  (then `Name: text` rows)
 /// chatLog           Zoom's saved chat                               00:05:16<TAB>Alice:<TAB>text
 ///                                                                   10:01:23 From Alice to Everyone:   (text on the next line)
@@ -94,6 +96,15 @@ extension MeetingTextLayout {
     /// `Alice Chen  0:03`, `Speaker 1<TAB>00:00`, `Alice Chen 1:02:03` (one space: the name must be
     /// shaped like one), `Speaker 1 (00:01:05):` or `Speaker 1 (00:01:05)`.
     static func speakerHeading(_ line: Substring) -> Heading? {
+        // Zoom's saved closed captions: `[Alice Chen] 10:02:15`, the text on the next lines.
+        if line.hasPrefix("["), line.utf8.count <= 120, let close = line.firstIndex(of: "]") {
+            let name = line[line.index(after: line.startIndex)..<close].trimmingBlanks
+            let time = line[line.index(after: close)...].trimmingBlanks
+            guard let clock = clock(time), isName(name, strict: false) else { return nil }
+            return Heading(start: clock, speaker: String(name))
+        }
+        // Rev.ai's plain text: `Speaker 0    00:00:01    text`, blanks of two or more between.
+        if let inline = speakerTimeText(line) { return inline }
         guard line.utf8.count <= 120, let last = line.utf8.last else { return nil }
         // Rev: `Name (00:00):`.
         if last == UInt8(ascii: ":") || last == UInt8(ascii: ")") {
@@ -115,6 +126,27 @@ extension MeetingTextLayout {
         let wide = separator >= 2 || line.utf8[blank] == 0x09
         guard isName(name, strict: !wide) else { return nil }
         return Heading(start: clock, speaker: String(name))
+    }
+
+    /// `Speaker 0    00:00:01    text` (Rev.ai's plain text): a name, a clock and the text, each two
+    /// blanks (or a tab) from the next.
+    static func speakerTimeText(_ line: Substring) -> Heading? {
+        func gap(after index: Substring.Index) -> Substring.Index? {
+            var end = index
+            var blanks = 0
+            while end < line.endIndex, line[end] == " " || line[end] == "\t" {
+                blanks += line[end] == "\t" ? 2 : 1
+                end = line.index(after: end)
+            }
+            return blanks >= 2 ? end : nil
+        }
+        guard let firstGap = line.range(of: "  ") ?? line.range(of: "\t"), line.distance(from: line.startIndex, to: firstGap.lowerBound) <= 60,
+              let timeStart = gap(after: firstGap.lowerBound) else { return nil }
+        let name = line[..<firstGap.lowerBound].trimmingBlanks
+        let timeEnd = line[timeStart...].firstIndex { $0 == " " || $0 == "\t" } ?? line.endIndex
+        guard timeEnd < line.endIndex, let textStart = gap(after: timeEnd), textStart < line.endIndex,
+              let clock = clock(line[timeStart..<timeEnd]), isName(name, strict: false) else { return nil }
+        return Heading(start: clock, speaker: String(name), text: line[textStart...])
     }
 
     /// Zoom's chat: `00:05:16<TAB>Alice Chen:<TAB>text`, `10:01:23 From Alice Chen : text`,

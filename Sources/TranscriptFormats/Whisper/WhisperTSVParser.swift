@@ -4,6 +4,8 @@ import TranscriptModel
 /// `start<TAB>end<TAB>text`, then one segment a line, start and end in whole milliseconds.
 ///
 /// - The header may be missing (a file cut from a longer one); columns are then start, end, text.
+/// - Another header naming its columns (`Speaker<TAB>Start Time<TAB>Text`) is a table, read by
+///   `TableTranscriptParser`.
 /// - A line whose times are not whole non-negative milliseconds (or absurd: past a million hours),
 ///   or that has fewer than three columns, is a warning naming the line; the rest loads.
 public struct WhisperTSVParser: TranscriptParser {
@@ -12,10 +14,12 @@ public struct WhisperTSVParser: TranscriptParser {
 
     static let header = "start\tend\ttext"
 
-    /// Whether `head` starts with Whisper's header, or with a line `ms<TAB>ms<TAB>text`.
+    /// Whether `head` starts with Whisper's header, with a line `ms<TAB>ms<TAB>text`, or with a
+    /// tab-separated header naming a start and a text column (read by `TableTranscriptParser`).
     static func looksLike(_ head: Substring) -> Bool {
         guard let first = SourceLines(String(head.prefix(400))).first else { return false }
         return first.trimmingBlanks.lowercased() == header || row(first) != nil
+            || TableTranscriptParser.header(head).map { $0.separator == 0x09 } == true
     }
 
     /// A data line's times and text, or nil.
@@ -37,6 +41,10 @@ public struct WhisperTSVParser: TranscriptParser {
     public func parse(_ text: String, file: String) -> ParsedRows {
         var result = ParsedRows()
         let lines = SourceLines(text)
+        if let first = lines.first, first.trimmingBlanks.lowercased() != Self.header, Self.row(first) == nil,
+           TableTranscriptParser.columns(ofHeader: first) != nil {
+            return TableTranscriptParser().parse(text, file: file)
+        }
         for (position, line) in lines.enumerated() where !line.isBlankLine {
             if position == 0, line.trimmingBlanks.lowercased() == Self.header { continue }
             guard let row = Self.row(line) else {
