@@ -24,7 +24,7 @@ extension RowFilter {
             self.filter = filter
             self.corpus = corpus
             let names = corpus.internedStrings
-            speakerPasses = filter.speakers.isEmpty ? nil : names.map(filter.acceptsSpeaker)
+            speakerPasses = filter.speakers.isEmpty ? nil : filter.speakerPasses(among: names)
             titlePasses = filter.sections.isEmpty ? nil : names.map(filter.acceptsSection)
             let files = filter.files.isEmpty ? nil : corpus.sources.map { filter.acceptsFile($0.path) }
             let participantPasses = filter.participants.isEmpty ? nil : names.map(filter.acceptsParticipant)
