@@ -50,7 +50,7 @@ struct ArgumentTests {
         case "warnings": ["all"]
         case "input-format": ["vtt"]
         case "format": ["html"]
-        case "output", "media", "pre-tag", "post-tag", "speaker", "file", "section", "server", "cluster": ["x"]
+        case "output", "media", "pre-tag", "post-tag", "speaker", "file", "section", "server", "cluster", "people": ["x"]
         case "language": ["tr"]
         case "encoding": ["cp1251"]
         case "after", "before": ["00:10:00"]
