@@ -62,7 +62,7 @@ enum SpeakerLabel {
         guard !allWords.contains(where: \.isEmpty) else { return nil }
         let words = allWords.filter { !isSymbolWord($0) }
         guard (1...6).contains(words.count), words[0].first?.isLetter == true else { return nil }
-        if headingWords.contains(folded(words[0].trimmingSuffix(","))) { return nil }
+        if headingWords.contains(words[0].lowercased()) || headingWords.contains(words[0].dropLast().lowercased()) && words[0].last == "," { return nil }
         // One comma, after a family name that comes first (`Chen, Wei`, `Ní Bhriain, Aoife`).
         guard words.dropLast().count(where: { $0.last == "," }) <= 1, words.last?.last != "," else { return nil }
         var isAllCapitals = true
@@ -71,7 +71,7 @@ enum SpeakerLabel {
             var word = raw
             if word.last == "," { word = word.dropLast() }
             guard let first = word.first, word.allSatisfy(isNameCharacter) else { return nil }
-            let lower = folded(word)
+            let lower = word.lowercased()
             if functionWords.contains(lower) { return nil }
             defer { afterPossessive = word.hasSuffix("'s") || word.hasSuffix("’s") }
             if position > 0 {
@@ -113,10 +113,6 @@ enum SpeakerLabel {
         return label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._%+-@".contains($0)) }
     }
 
-    private static func folded(_ word: Substring) -> String {
-        word.lowercased()
-    }
-
     /// First words that open notes, headings and lists, not names (compared in lower case).
     static let headingWords: Set<String> = [
         "note", "notes", "nb", "n.b.", "ps", "p.s.", "re", "fwd", "fw", "cc", "bcc", "subject", "date", "time", "sent",
@@ -143,7 +139,7 @@ enum SpeakerLabel {
     /// Words title-case headings use and names do not, anywhere in a label (lower case).
     static let functionWords: Set<String> = [
         "the", "our", "my", "your", "their", "this", "that", "these", "those", "of", "for", "with", "from", "and",
-        "or", "is", "are", "was", "were", "we", "what", "why", "how", "when", "where", "who", "if", "not", "all",
+        "or", "is", "are", "was", "were", "we", "what", "why", "how", "when", "where", "who", "if", "not",
         "here", "there", "it", "its", "at", "on", "in", "about", "by", "into", "vs", "via", "per", "has", "have",
         "had", "can", "should", "would", "must", "i'm", "we're", "it's", "let's", "here's", "there's",
     ]
@@ -159,10 +155,4 @@ enum SpeakerLabel {
         "phone", "iphone", "ipad", "laptop", "macbook", "mac", "pc", "computer", "tablet", "pixel", "galaxy",
         "android", "desktop", "imac", "surface", "chromebook", "room",
     ]
-}
-
-extension Substring {
-    fileprivate func trimmingSuffix(_ suffix: String) -> Substring {
-        hasSuffix(suffix) ? dropLast(suffix.count) : self
-    }
 }
