@@ -102,6 +102,21 @@ import Testing
         #expect(byDefault.stdout == speakers.stdout, "\(byDefault.stderr)")
     }
 
+    /// The shell completion of `speaker:` offers each person once, by the name `speakers` shows.
+    @Test func bashCompletesEachPersonOnce() throws {
+        let folder = try Self.meetings()
+        let path = TSearch.binary.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let script = """
+        source <(tsearch completions bash) || exit 3
+        t() { COMP_WORDS=("$@"); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )); COMPREPLY=(); _tsearch; local IFS=/; echo "${COMPREPLY[*]}"; }
+        t tsearch speaker : wei
+        t tsearch speaker : pri
+        """
+        let result = try TSearch.shell(script, in: folder, environment: ["PATH": path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == #"\"Chen\ Wei\""# + "\n" + #"\"Priya\ R\ \(she/her\)\"/\"Priya\ Raman\""# + "\n", "\(result.stdout)")
+    }
+
     @Test func aBadPeopleFileIsAnErrorNamingItsLine() throws {
         let folder = try Self.meetings()
         try Data("Priya Raman = Priya R\nSeun Adeyemi\n".utf8).write(to: folder.appendingPathComponent("people.txt"))
