@@ -71,6 +71,12 @@ import Testing
         let facets = try TSearch.run(["--color", "never", "--facets", "security", "."], in: folder)
         #expect(facets.stdout.contains("hits by speaker:\n  Chen Wei 3\n"), "\(facets.stdout)")
 
+        // A meeting's participants name each person once (teams.vtt says "Chen, Wei").
+        let meetings = try jsonRecords(try TSearch.run(["meetings", "--json", "teams.vtt", "zoom.vtt"], in: folder).stdout)
+        #expect(meetings.map { $0["participants"] as? [String] ?? [] } == [
+            ["Chen Wei", "Priya Raman"], ["Chen Wei", "Dr. Ana María López-Ruiz", "Priya R (she/her)", "Seun's iPhone"],
+        ])
+
         // Any spelling picks all of them, a quoted one in any order too.
         for typed in ["\"Wei Chen\"", "Chen, Wei", "wei"] {
             let picked = try TSearch.run(["--color", "never", "-c", "--speaker", typed, "security", "."], in: folder)

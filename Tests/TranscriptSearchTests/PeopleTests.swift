@@ -118,6 +118,17 @@ struct PeopleTests {
         #expect(try priya.runner().search(corpus).count == 2)
     }
 
+    @Test func meetingsListEachPersonOnceAndWithPicksEverySpelling() throws {
+        let corpus = Self.corpus()
+        #expect(MeetingList.summaries(of: corpus).first?.participants == ["Chen Wei", "Priya Raman", "Ana", "Priya R (she/her)"])
+        var filter = RowFilter()
+        filter.participants = ["sousa"]
+        #expect(MeetingList.summaries(of: corpus, filter: filter).isEmpty)
+        filter.people = People([.init(name: "Ana Sousa", spellings: ["Ana"])])
+        #expect(MeetingList.summaries(of: corpus, filter: filter).count == 1)
+        #expect(MeetingList.summaries(of: corpus, filter: filter).first?.participants.contains("Ana Sousa") == true)
+    }
+
     @Test func aSavedFilterKeepsItsPeople() throws {
         var filter = RowFilter(speakers: ["wei"])
         filter.people = People([.init(name: "Priya Raman", spellings: ["Priya R", "Raman, P."])])

@@ -33,7 +33,7 @@ struct Flag: Sendable {
     static let exporting: Set<CommandName> = [.export, .pager]
     static let everywhere: Set<CommandName> = Set(CommandName.allCases)
     /// The commands that read the people file (`--people`): those that show or pick speakers.
-    static let peopleCommands: Set<CommandName> = searching.union(exporting).union([.speakers])
+    static let peopleCommands: Set<CommandName> = searching.union(exporting).union([.speakers, .meetings])
     /// The commands that filter and order by meeting (`--since`, `--sort`, …).
     static let meetingFilters: Set<CommandName> = searching.union(exporting).union([.meetings])
 

@@ -27,7 +27,7 @@ extension RowFilter {
             speakerPasses = filter.speakers.isEmpty ? nil : filter.speakerPasses(among: names)
             titlePasses = filter.sections.isEmpty ? nil : names.map(filter.acceptsSection)
             let files = filter.files.isEmpty ? nil : corpus.sources.map { filter.acceptsFile($0.path) }
-            let participantPasses = filter.participants.isEmpty ? nil : names.map(filter.acceptsParticipant)
+            let participantPasses = filter.participants.isEmpty ? nil : filter.participantPasses(among: names)
             let meetings = filter.filtersMeetings
                 ? corpus.sources.indices.map { filter.acceptsMeeting($0, in: corpus, participantPasses: participantPasses) } : nil
             switch (files, meetings) {

@@ -18,7 +18,7 @@ import TranscriptModel
 ///   before `until` (days, inclusive; a meeting without a date never passes);
 /// - `meetings`: the meeting's title contains one of them, ignoring case and accents;
 /// - `participants`: one of the meeting's speakers is one a value picks (`NamePattern`, as
-///   `speakers`), whoever speaks the row.
+///   `speakers`, every spelling of a person), whoever speaks the row.
 ///
 /// A search decides each distinct speaker, title and file once (`Predicate`), not once per row.
 public struct RowFilter: Hashable, Sendable, Codable {
@@ -84,7 +84,7 @@ public struct RowFilter: Hashable, Sendable, Codable {
     /// Whether the meeting filters (if any) let the rows of source `source` of `corpus` through.
     /// - Complexity: O(rows of the source) with a participant filter, else O(title).
     public func acceptsMeeting(_ source: Int, in corpus: Corpus) -> Bool {
-        acceptsMeeting(source, in: corpus, participantPasses: participants.isEmpty ? nil : corpus.internedStrings.map(acceptsParticipant))
+        acceptsMeeting(source, in: corpus, participantPasses: participants.isEmpty ? nil : participantPasses(among: corpus.internedStrings))
     }
 
     /// `acceptsMeeting(_:in:)` with the participant filter decided once per interned name
@@ -145,15 +145,27 @@ public struct RowFilter: Hashable, Sendable, Codable {
     /// (`"Wei Chen"` picks `Chen, Wei`). - Complexity: O(total length of `names`).
     public func speakerPasses(among names: [String]) -> [Bool] {
         guard !speakers.isEmpty else { return names.map { _ in true } }
+        return passes(speakers, among: names, picks: acceptsSpeaker)
+    }
+
+    /// `speakerPasses(among:)` for the participant filter (`with:`): whether a meeting where `name`
+    /// speaks passes, because a value picks the name or another spelling of the same person.
+    public func participantPasses(among names: [String]) -> [Bool] {
+        guard !participants.isEmpty else { return names.map { _ in true } }
+        return passes(participants, among: names, picks: acceptsParticipant)
+    }
+
+    /// Per name: whether `values` (through `picks`) pick it or another spelling of its person.
+    private func passes(_ values: [String], among names: [String], picks: (String) -> Bool) -> [Bool] {
         let identities = names.map(people.identity(of:))
         var picked = Set<String>()
-        for (name, identity) in zip(names, identities) where !picked.contains(identity) && acceptsSpeaker(name) {
+        for (name, identity) in zip(names, identities) where !picked.contains(identity) && picks(name) {
             picked.insert(identity)
         }
-        for person in people.persons where ([person.name] + person.spellings).contains(where: acceptsSpeaker) {
+        for person in people.persons where ([person.name] + person.spellings).contains(where: picks) {
             picked.insert(people.identity(of: person.name))
         }
-        for value in speakers where value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"") {
+        for value in values where value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"") {
             picked.insert(people.identity(of: String(value.dropFirst().dropLast())))
         }
         return identities.map(picked.contains)

@@ -78,7 +78,13 @@ public struct SpeakerGroups: Sendable {
 
     /// The group of the speaker with interned string number `number`, nil when none speaks so.
     public func group(ofNumber number: Int) -> Group? {
+        groupIndex(ofNumber: number).map { groups[$0] }
+    }
+
+    /// The index into `groups` of the speaker with interned string number `number` (-1 or any
+    /// number no row speaks under: nil). - Complexity: O(1).
+    public func groupIndex(ofNumber number: Int) -> Int? {
         guard number >= 0, number < groupOfNumber.count, groupOfNumber[number] >= 0 else { return nil }
-        return groups[groupOfNumber[number]]
+        return groupOfNumber[number]
     }
 }
