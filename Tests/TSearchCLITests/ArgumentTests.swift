@@ -77,6 +77,16 @@ struct ArgumentTests {
         }
     }
 
+    /// `--people FILE` names the people file for the commands that show or pick speakers, and
+    /// only for those.
+    @Test func peopleNamesTheFileForTheCommandsThatShowSpeakers() throws {
+        #expect(try RawArguments.parse(["speakers", "--people", "team.txt", "."]).peopleFile == "team.txt")
+        #expect(try RawArguments.parse(["--people=team.txt", "budget", "."]).peopleFile == "team.txt")
+        #expect(try RawArguments.parse(["pager", "budget"]).peopleFile == nil)
+        #expect(Flag.peopleCommands == [.search, .export, .pager, .speakers, .meetings])
+        #expect(throws: UsageError.self) { try RawArguments.parse(["rows", "--people", "team.txt", "a.srt"]) }
+    }
+
     @Test func fuzzyAndEditsMakeTheRequestAndRefuseWhatMeansNothing() throws {
         let raw = try RawArguments.parse(["search", "--edits", "2", "budget", "a.srt"])
         let request = try raw.searchRequest("budget")

@@ -36,7 +36,7 @@ struct SpeakerLabelTests {
             names.append("\(person.given) \(initial).")
         }
         names += (1...12).map { "Speaker \($0)" } + ["Guest 2", "Room 4B", "SPEAKER_01", "陈伟", "Prof. Dr. Hans-Peter Müller",
-                  "J.R. Smith", "priya.raman@example.com", "seun+zoom@example.org"]
+                  "J.R. Smith", "priya.raman@example.com", "seun+zoom@example.org", "iPhone", "iPad (2)", "Call-in User_1"]
         return names
     }()
 

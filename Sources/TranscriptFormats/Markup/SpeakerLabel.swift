@@ -14,10 +14,10 @@
 /// The name words must each be one of:
 /// - capitalised (`Ana`, `López-Ruiz`, `O'Brien`, `Dr.`, `J.R.`), all capitals (`MAN`,
 ///   `SPEAKER_01`) or uncased (`陈伟`): letters, digits and `.` `'` `’` `-` `_` only;
+/// - a word with a capital inside (`iPhone`, `iPad`: `Seun's iPhone`, or `iPhone` alone);
 /// - after the first word: a number or a word with digits (`Speaker 2`, `Room 4B`), a name
-///   particle in lower case (`de`, `van`, `von`, `der`, `al`, `bin`, … in `Ana de la Cruz`), a word
-///   with a capital inside (`iPhone`, `iPad`, `eMac`: `Seun's iPhone`), or a device after a
-///   possessive (`Seun's phone`, `Ana’s laptop`);
+///   particle in lower case (`de`, `van`, `von`, `der`, `al`, `bin`, … in `Ana de la Cruz`), or a
+///   device after a possessive (`Seun's phone`, `Ana’s laptop`);
 /// - one word but the last may end in a comma (`Chen, Wei`, `Ní Bhriain, Aoife`: family name first).
 /// A label that is one e-mail address (`priya.raman@example.com`, as Zoom shows a guest) is a
 /// label too.
@@ -74,14 +74,13 @@ enum SpeakerLabel {
             let lower = word.lowercased()
             if functionWords.contains(lower) { return nil }
             defer { afterPossessive = word.hasSuffix("'s") || word.hasSuffix("’s") }
-            if position > 0 {
-                if word.contains(where: \.isNumber) && !first.isLowercase { continue }
-                if first.isLowercase {
-                    if particles.contains(lower) || (afterPossessive && devices.contains(lower)) { continue }
-                    guard word.dropFirst().contains(where: \.isUppercase) else { return nil }
-                    isAllCapitals = false
-                    continue
-                }
+            if position > 0, word.contains(where: \.isNumber), !first.isLowercase { continue }
+            if first.isLowercase {
+                if position > 0, particles.contains(lower) || (afterPossessive && devices.contains(lower)) { continue }
+                // A capital inside: a device or a brand (`iPhone`, `Seun's iPad`), anywhere.
+                guard word.dropFirst().contains(where: \.isUppercase) else { return nil }
+                isAllCapitals = false
+                continue
             }
             guard first.isUppercase || !first.isCased else { return nil }
             if word.contains(where: \.isLowercase) { isAllCapitals = false }
