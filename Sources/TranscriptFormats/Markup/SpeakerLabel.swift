@@ -11,7 +11,7 @@
 ///  name words     Priya R                    1 to 6 words, the whole label at most 64 characters
 /// ```
 ///
-/// The name words must each be one of:
+/// The first name word starts with a letter, and the name words must each be one of:
 /// - capitalised (`Ana`, `López-Ruiz`, `O'Brien`, `Dr.`, `J.R.`), all capitals (`MAN`,
 ///   `SPEAKER_01`) or uncased (`陈伟`): letters, digits and `.` `'` `’` `-` `_` only;
 /// - a word with a capital inside (`iPhone`, `iPad`: `Seun's iPhone`, or `iPhone` alone);
