@@ -46,8 +46,11 @@ public enum TSearchCLI {
     /// Runs tsearch with `arguments` (no program name) in `environment`.
     public static func run(_ arguments: [String], environment: CommandEnvironment) -> ExitCode {
         do {
-            let raw = try RawArguments.parse(arguments)
+            var raw = try RawArguments.parse(arguments)
             var environment = environment
+            if Flag.peopleCommands.contains(raw.command ?? .search), !raw.help, !raw.version {
+                raw.filter.people = try PeopleFile.load(raw.peopleFile, location: environment.storeLocation)
+            }
             environment.searchTimeout = searchTimeout(raw, environment: environment)
             if let given = environment.variables["TSEARCH_CACHE_MAX_BYTES"], !given.isEmpty, StoreLocation.bytes(given) == nil {
                 environment.report("warning: TSEARCH_CACHE_MAX_BYTES=\(given) is not a size (bytes, or 500M, 2G); the default bound is used")
@@ -109,6 +112,9 @@ public enum TSearchCLI {
             environment.report("\(error.description) (see tsearch --help)")
             return .error
         } catch CommandError.query(let error) {
+            environment.report(error.description)
+            return .error
+        } catch let error as PeopleFileError {
             environment.report(error.description)
             return .error
         } catch {

@@ -6,6 +6,8 @@
 ///   `~/.local/state/tsearch/session.json`; its caches beside it.
 /// - Row caches and small-files caches: `rows/` in the session's folder; the Unicode table:
 ///   `unicode/` there.
+/// - The people file (who is who among speaker names, read when it exists): `people.txt` in the
+///   session's folder.
 /// - Videos' subtitles: `$TSEARCH_STATE.subtitles/` when `$TSEARCH_STATE` is set, else
 ///   `$XDG_CACHE_HOME/tsearch/subtitles/`, else `~/.cache/tsearch/subtitles/` (nil: not kept).
 /// - All of these caches together stay within a size bound (`cacheMaximumBytes`), the least
@@ -17,6 +19,8 @@ public struct StoreLocation: Sendable, Equatable {
     public var rowsDirectory: String
     /// Where the Unicode-equivalence table is kept.
     public var unicodeDirectory: String
+    /// The people file read when none is given (`--people`); it need not exist.
+    public var peopleFile: String
     /// Where videos' converted subtitles are kept; nil when none can be named.
     public var subtitlesDirectory: String?
     /// The smallest file, in bytes, given a row cache of its own (`TSEARCH_ROW_CACHE_MIN_BYTES`).
@@ -58,6 +62,7 @@ public struct StoreLocation: Sendable, Equatable {
         let folder = String(sessionFile[..<(sessionFile.lastIndex(of: "/") ?? sessionFile.startIndex)])
         rowsDirectory = (folder.isEmpty ? "." : folder) + "/rows"
         unicodeDirectory = (folder.isEmpty ? "." : folder) + "/unicode"
+        peopleFile = (folder.isEmpty ? "." : folder) + "/people.txt"
         rowCacheMinimumBytes = Int64(variables["TSEARCH_ROW_CACHE_MIN_BYTES"] ?? "") ?? 256 * 1024
         smallFilesMinimumBytes = Int64(variables["TSEARCH_SMALL_FILES_CACHE_MIN_BYTES"] ?? "") ?? rowCacheMinimumBytes
         settle = Int64(variables["TSEARCH_CACHE_SETTLE_NS"] ?? "") ?? 2_000_000_000

@@ -50,7 +50,7 @@ struct ArgumentTests {
         case "warnings": ["all"]
         case "input-format": ["vtt"]
         case "format": ["html"]
-        case "output", "media", "pre-tag", "post-tag", "speaker", "file", "section", "server", "cluster": ["x"]
+        case "output", "media", "pre-tag", "post-tag", "speaker", "file", "section", "server", "cluster", "people": ["x"]
         case "language": ["tr"]
         case "encoding": ["cp1251"]
         case "after", "before": ["00:10:00"]
@@ -75,6 +75,16 @@ struct ArgumentTests {
             let viaShort = try RawArguments.parse([command, "-\(short)"] + value)
             #expect(describe(viaShort) == describe(expected))
         }
+    }
+
+    /// `--people FILE` names the people file for the commands that show or pick speakers, and
+    /// only for those.
+    @Test func peopleNamesTheFileForTheCommandsThatShowSpeakers() throws {
+        #expect(try RawArguments.parse(["speakers", "--people", "team.txt", "."]).peopleFile == "team.txt")
+        #expect(try RawArguments.parse(["--people=team.txt", "budget", "."]).peopleFile == "team.txt")
+        #expect(try RawArguments.parse(["pager", "budget"]).peopleFile == nil)
+        #expect(Flag.peopleCommands == [.search, .export, .pager, .speakers, .meetings])
+        #expect(throws: UsageError.self) { try RawArguments.parse(["rows", "--people", "team.txt", "a.srt"]) }
     }
 
     @Test func fuzzyAndEditsMakeTheRequestAndRefuseWhatMeansNothing() throws {

@@ -292,6 +292,41 @@ struct PagerQueryLineTests {
         #expect(quoted == ["speaker:\"Chen Wei\""])
     }
 
+    /// Tab completes the word before the caret from the library's suggestions: a key, a speaker's
+    /// whole name (then a filter token), and with several, their common start and then each in turn.
+    @Test func tabCompletesKeysAndSpeakerNames() throws {
+        var state = try Self.state("budget")
+        _ = state.reduce(.key(.character("/")))
+        _ = state.reduce(.key(.control("u")))
+        _ = Self.type("spe", into: &state)
+        _ = state.reduce(.key(.tab))
+        #expect(PagerView.render(state, colour: false).last?.hasPrefix("/speaker:▏") == true)
+        _ = Self.type("jo", into: &state)
+        let effects = state.reduce(.key(.tab))
+        #expect(effects == [.search(try SearchRequest(parsing: "speaker:\"José\""))])
+        guard case .editing(let tokens, let text, _, _) = state.mode else { Issue.record("not editing"); return }
+        #expect(tokens == ["speaker:\"José\""] && text.isEmpty)
+
+        // Several: their common start, listed; Tab again puts each in place, most rows first.
+        _ = Self.type("speaker:", into: &state)
+        _ = state.reduce(.key(.tab))
+        let listed = PagerView.render(state, colour: false).last ?? ""
+        #expect(listed.hasPrefix("/[speaker:\"José\"] speaker:\"▏   · 5 completions: Alice · Bob · Chen Wei · Dana · José"), "\(listed)")
+        _ = state.reduce(.key(.tab))
+        #expect(PagerView.render(state, colour: false).last?.hasPrefix("/[speaker:\"José\"] speaker:\"Alice\"▏") == true)
+        _ = state.reduce(.key(.tab))
+        #expect(PagerView.render(state, colour: false).last?.hasPrefix("/[speaker:\"José\"] speaker:\"Bob\"▏   · completion 2 of 5") == true)
+        _ = state.reduce(.key(.enter))
+        #expect(state.awaiting?.filter.speakers == ["\"Bob\""])
+
+        // A section and a bare word; nothing to complete is said.
+        _ = state.reduce(.key(.character("/")))
+        _ = state.reduce(.key(.control("u")))
+        _ = Self.type("zzz", into: &state)
+        _ = state.reduce(.key(.tab))
+        #expect(PagerView.render(state, colour: false).last?.contains("nothing to complete zzz with") == true)
+    }
+
     @Test func theHitCountShowsWhileTyping() throws {
         var state = try Self.state("budget")
         _ = state.reduce(.key(.character("/")))

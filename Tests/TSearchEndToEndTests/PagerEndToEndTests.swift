@@ -144,6 +144,43 @@ struct PagerEndToEndTests {
     /// The `/` line as a meeting archive is searched: the filters show as tokens (Backspace at the
     /// start takes the last off, a new speaker: replaces the old), the hit count shows while
     /// typing, a bad pattern is said in place; under NO_COLOR no colour is drawn, hits are underlined.
+    /// Tab on the `/` line completes a speaker's display name from the files' speakers (a Zoom
+    /// name with pronouns, taken as a speaker) and makes it a filter token.
+    @Test func tabCompletesASpeakerName() throws {
+        let folder = try TSearch.temporaryDirectory()
+        let zoom = """
+        WEBVTT
+
+        1
+        00:00:01.000 --> 00:00:04.000
+        Priya R (she/her): The security review is on Friday.
+
+        2
+        00:00:05.000 --> 00:00:08.000
+        Seun's iPhone: Security patches are done.
+
+        3
+        00:00:09.000 --> 00:00:12.000
+        Priya R (she/her): One more security note.
+
+        """
+        try zoom.write(to: folder.appendingPathComponent("zoom.vtt"), atomically: true, encoding: .utf8)
+        let script = """
+        TSEARCH_STATE='\(folder.path)/state/session.json' '\(TSearch.binary.path)' pager security zoom.vtt
+        echo PROMPT-BACK
+        sleep 30
+        """
+        try script.write(to: folder.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)
+        defer { _ = try? Self.tmux(["kill-server"]) }
+        _ = try Self.tmux(["new-session", "-d", "-s", "pager", "-x", "100", "-y", "20", "-c", folder.path, "sh '\(folder.path)/run.sh'"])
+        try Self.waitFor("\"security\"  hit ")
+        _ = try Self.tmux(["send-keys", "-t", "pager", "/", "Space", "s", "p", "e", "Tab", "p", "r", "i", "Tab"])
+        let completed = try Self.waitFor("/[speaker:\"Priya R (she/her)\"] security ▏   · 2 hits")
+        #expect(completed.contains { $0.hasPrefix("/[speaker:\"Priya R (she/her)\"] security ▏   · 2 hits") }, "\(completed)")
+        _ = try Self.tmux(["send-keys", "-t", "pager", "Enter", "q"])
+        try Self.waitFor("PROMPT-BACK")
+    }
+
     @Test func filtersAreTokensTheCountShowsAndNoColourIsHonoured() throws {
         let folder = try TSearch.temporaryDirectory()
         let script = """

@@ -104,7 +104,9 @@ struct SpeakersAndSuggestionsTests {
                     rows[value, default: 0] += 1
                     hits[value, default: 0] += index.positions(inRow: row).count
                 }
-                expected += rows.keys.map { Suggestion(kind: kind, value: $0, rows: rows[$0] ?? 0, hits: hits[$0] ?? 0) }
+                expected += rows.keys.map {
+                    Suggestion(kind: kind, value: $0, rows: rows[$0] ?? 0, hits: hits[$0] ?? 0, spellings: kind == .speaker ? [$0] : [])
+                }
             }
             #expect(Set(found) == Set(expected), "\(typed)")
             #expect(found.count == expected.count, "\(typed): each once")

@@ -32,6 +32,8 @@ struct Flag: Sendable {
     /// flags. What only `export` writes (`--format`, `-o`, `--all-rows`, …) names `[.export]`.
     static let exporting: Set<CommandName> = [.export, .pager]
     static let everywhere: Set<CommandName> = Set(CommandName.allCases)
+    /// The commands that read the people file (`--people`): those that show or pick speakers.
+    static let peopleCommands: Set<CommandName> = searching.union(exporting).union([.speakers, .meetings])
     /// The commands that filter and order by meeting (`--since`, `--sort`, …).
     static let meetingFilters: Set<CommandName> = searching.union(exporting).union([.meetings])
 
@@ -92,6 +94,9 @@ struct Flag: Sendable {
         Flag(long: "speaker", short: nil, valueName: "NAME",
              help: "Only rows spoken by NAME: the starts of its name parts, case and accents ignored (Alice, jose g); \"Alice Johnson\" in double quotes is that whole name. Repeatable, any of them (also speaker:NAME in the query).",
              commands: searching.union(exporting)) { raw, value in raw.filter.speakers.append(value) },
+        Flag(long: "people", short: nil, valueName: "FILE",
+             help: "Who is who among speaker names: FILE has one person a line, `Priya Raman = Priya R, priya.raman@example.com` (the name to show, then other spellings). Without it, people.txt beside the session file is read when it exists. Names whose parts are the same in any order (Chen, Wei = Wei Chen; Priya R (she/her) = Priya R) are one person anyway.",
+             commands: peopleCommands, value: .path) { raw, value in raw.peopleFile = value },
         Flag(long: "after", short: nil, valueName: "TIME",
              help: "Only rows that end after TIME (00:10:00, 10:00 or seconds; also after:TIME).",
              commands: searching.union(exporting)) { raw, value throws(UsageError) in

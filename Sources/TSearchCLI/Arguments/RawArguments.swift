@@ -26,6 +26,8 @@ struct RawArguments: Sendable {
     var sortBest = false
     /// Filters from flags; query tokens add to them.
     var filter = RowFilter()
+    /// `--people`: the people file to read (`People`); nil: the default one, if it exists.
+    var peopleFile: String?
     /// `--sort`: the order of files and meetings; nil when not given (each command's default).
     var sort: MeetingOrder?
     /// `--date-from mtime`: a meeting without a date takes its file's modification time.

@@ -82,7 +82,7 @@ enum ServerRows {
         // A speaker that picks none of the rows fetched is looked for among all of the archive's,
         // as over files it is looked for in every file.
         if !UnmatchedSpeakers.messages(for: request.filter, in: rows).isEmpty {
-            fetched.speakers = SuggestionCatalog(speakers: try archive.speakers())
+            fetched.speakers = SuggestionCatalog(speakers: try archive.speakers(), people: request.filter.people)
         }
         return fetched
     }

@@ -137,7 +137,7 @@ enum ShellCompletions {
     /// The names `tsearch speakers` lists for a `speaker:` word and the paths on the line, one a
     /// line, without counts (the same words in every shell).
     static func speakersCommand(_ arguments: String) -> String {
-        "command tsearch speakers --color never \(arguments) 2>/dev/null | sed -E 's/^ *[0-9]+  //'"
+        "command tsearch speakers --color never \(arguments) 2>/dev/null | sed -E 's/^ *[0-9]+  //; s/  \\(also .*\\)$//'"
     }
 
     /// `'--color'|'-C'`: a `case` pattern matching any of `words` literally.

@@ -10,7 +10,7 @@ enum UnmatchedSpeakers {
     /// speaker filter.
     static func messages(for filter: RowFilter, in corpus: Corpus) -> [String] {
         guard !filter.speakers.isEmpty else { return [] }
-        return messages(for: filter, among: SuggestionCatalog(corpus: corpus))
+        return messages(for: filter, among: SuggestionCatalog(corpus: corpus, people: filter.people))
     }
 
     /// The messages for `filter` over the speakers of `catalog` (a server's archive lists its
@@ -19,8 +19,12 @@ enum UnmatchedSpeakers {
         guard !filter.speakers.isEmpty else { return [] }
         let speakers = catalog.all(.speaker)
         return filter.speakers.compactMap { value in
-            let pattern = NamePattern(value)
-            guard !speakers.contains(where: { pattern.matches($0.value) }) else { return nil }
+            var one = filter
+            one.speakers = [value]
+            // Any spelling of a person counts (the catalog groups them), and a quoted name in
+            // another order (`"Wei Chen"` for `Chen, Wei`).
+            guard catalog.suggestions(for: "speaker:" + value).isEmpty,
+                  !one.speakerPasses(among: speakers.flatMap { $0.spellings + [$0.value] }).contains(true) else { return nil }
             let shown = value.hasPrefix("\"") ? value : "\"\(value)\""
             guard !speakers.isEmpty else { return "no speaker matches \(shown): no row of these files has a speaker" }
             let nearest = catalog.nearest(to: value, kind: .speaker)

@@ -62,6 +62,11 @@ struct PagerState {
     private(set) var awaiting: SearchRequest?
     /// A one-time note for the status line ("went past the last hit and wrapped round").
     private(set) var note: String?
+    /// The round of `Tab` completions on the `/` line, while `Tab` is pressed again.
+    private(set) var completion: TabCompletion?
+    /// The suggestions `Tab` completes from: made on the first `Tab` (O(rows)), again after the
+    /// rows grow.
+    private var catalog: SuggestionCatalog?
 
     init(corpus: Corpus, index: HitIndex, request: SearchRequest, current: Int?, rows: Int, columns: Int) {
         self.corpus = corpus
@@ -85,6 +90,7 @@ struct PagerState {
     /// every row; its results keep the current hit (`HitCursor.reanchored`).
     mutating func grow(into corpus: Corpus) -> [PagerEffect] {
         self.corpus = corpus
+        catalog = nil
         let pending = awaiting ?? request
         awaiting = pending
         hitsCoverAllRows = false
@@ -222,7 +228,16 @@ struct PagerState {
 
     private mutating func edit(_ key: PagerKey, tokens: [String], text: [Character], caret: Int, before: SearchRequest) -> [PagerEffect] {
         var tokens = tokens, text = text, caret = caret
+        let previous = completion
+        completion = nil
         switch key {
+        case .tab:
+            // Completes the word before the caret from the corpus's speakers, sections and files.
+            let catalog = self.catalog ?? SuggestionCatalog(corpus: corpus, people: request.filter.people)
+            self.catalog = catalog
+            let done = TabCompletion.complete(text: text, caret: caret, previous: previous) { catalog }
+            (text, caret, completion) = (done.text, done.caret, done.round)
+            note = done.note
         case .enter:
             // A bad pattern is not taken: the line stays, saying what is wrong (Esc goes back).
             if let problem = problem(ofTyped: typedRequest(tokens: tokens, text: text)) {
@@ -286,8 +301,11 @@ struct PagerState {
     /// for last (a toggle's may still be on its way). Not validated.
     private func typedRequest(tokens: [String], text: [Character]) -> SearchRequest {
         let options = (awaiting ?? request).options
-        return (try? SearchRequest(parsing: QueryLine.query(tokens: tokens, text: text), options: options))
-            ?? SearchRequest(text: String(text), options: options)
+        // Who is who among the speakers stays what the pager was opened with.
+        var people = RowFilter()
+        people.people = request.filter.people
+        return (try? SearchRequest(parsing: QueryLine.query(tokens: tokens, text: text), options: options, filter: people))
+            ?? SearchRequest(text: String(text), options: options, filter: people)
     }
 
     /// What is wrong with `typed` (a bad pattern), as the status line says it; nil when it can be

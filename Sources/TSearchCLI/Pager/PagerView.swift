@@ -16,6 +16,7 @@ enum PagerView {
         ("g  G  Home  End", "top / bottom"),
         ("/", "edit the query: filters as [tokens], hits counted as you type; Enter keeps it, Esc goes back"),
         ("Backspace (after /)", "at the start, takes the last filter token off; a new speaker: replaces the old"),
+        ("Tab (after /)", "completes speaker:, section:, file: and their names (Tab again: the next)"),
         ("i  w  r  a", "toggle case, whole words, regex, accents"),
         ("o  F", "toggle words and operators (--bool: a b, a|b, -c, \"a b\"), word forms (--forms)"),
         ("z  s", "toggle approximate words (--fuzzy, hits marked ≈N); next hit best first (exact, then by edits)"),

@@ -8,7 +8,7 @@ import TranscriptSearch
 enum FacetSummary {
     /// The facets of `request`'s hits `index` over `corpus`: disjunctive (see `Facets`).
     static func facets(of request: SearchRequest, index: HitIndex, corpus: Corpus) -> Facets {
-        (try? Facets(request: request, index: index, corpus: corpus)) ?? Facets(index: index, corpus: corpus)
+        (try? Facets(request: request, index: index, corpus: corpus)) ?? Facets(index: index, corpus: corpus, people: request.filter.people)
     }
 
     /// `(label, items)` per kind shown: `("hits by speaker:", ["Alice 12", "Bob 3"])`; with

@@ -69,30 +69,19 @@ enum TextCleanup {
     }
 
     /// A `Name: text` prefix of cleaned text that is shaped like a speaker label, split off; nil when
-    /// there is none. The label is one to four words, at most 40 characters, then `: ` and more text.
-    /// Each word is capitalised (`Alice`, `Chen Wei`, `Dr. Chen`), all capitals (`MAN 2`,
-    /// `SPEAKER_01`), uncased (`陈伟`), or, after the first, a number. So `Car j'ai 3 spécialités: …`
-    /// and `End of: …` are not labels; `Digo: …` still is a candidate (see `SpeakerLabels`).
+    /// there is none. The label is the text before the first `:`, at most 64 characters, shaped like
+    /// a name by `SpeakerLabel`'s rules (`Alice`, `Dr. Ana María López-Ruiz`, `Priya R (she/her)`,
+    /// `Seun's iPhone`, `MAN 2`, `陈伟`), then `: ` and more text. So `Car j'ai 3 spécialités: …`,
+    /// `Note: …` and `At 10:30: …` are not labels; `Digo: …` still is a candidate (see `SpeakerLabels`).
     static func speakerLabelCandidate(_ text: String) -> (label: String, isAllCapitals: Bool, text: String)? {
         guard let colonByte = text.utf8.prefix(160).firstIndex(of: UInt8(ascii: ":")),
               let colon = colonByte.samePosition(in: text),
-              text.distance(from: text.startIndex, to: colon) <= 40
+              text.distance(from: text.startIndex, to: colon) <= 64
         else { return nil }
         let label = text[..<colon]
         let rest = text[text.index(after: colon)...]
-        guard rest.first == " " else { return nil }
-        let words = label.split(separator: " ", omittingEmptySubsequences: false)
-        guard (1...4).contains(words.count), words.first?.first?.isLetter == true else { return nil }
-        var isAllCapitals = true
-        for word in words {
-            guard !word.isEmpty, word.allSatisfy({ $0.isLetter || $0.isNumber || ".'-_’".contains($0) }),
-                  let first = word.first else { return nil }
-            if word.allSatisfy({ $0.isNumber }) { continue }
-            guard first.isUppercase || !first.isCased else { return nil }
-            if word.contains(where: \.isLowercase) { isAllCapitals = false }
-        }
-        if !label.contains(where: \.isCased) { isAllCapitals = false }
+        guard rest.first == " ", let shape = SpeakerLabel.shape(of: label) else { return nil }
         let body = collapsingWhitespace(rest)
-        return body.isEmpty ? nil : (String(label), isAllCapitals, body)
+        return body.isEmpty ? nil : (String(label), shape == .allCapitals, body)
     }
 }

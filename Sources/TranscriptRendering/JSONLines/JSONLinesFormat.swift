@@ -33,8 +33,9 @@ import TranscriptSearch
 /// - `context` (with `-C N`): `file`, `row`, `line`, `cue`, `start_ms`, `end_ms`, `speaker`, `title`,
 ///   `text`.
 /// - `row` (`tsearch rows --json`): the same members as `context`.
-/// - `speaker` (`tsearch speakers --json`): `speaker` (the name as the files write it) and `rows`
-///   (how many rows it speaks), most rows first.
+/// - `speaker` (`tsearch speakers --json`): `speaker` (the person's name: its spelling with the most
+///   rows, or the people file's name) and `rows` (how many rows the person speaks), most rows first;
+///   `spellings` (most rows first) when the person goes by more than one or by another name.
 /// - `meeting` (`tsearch meetings --json`): `file`, `date` (`2026-03-14` or `2026-03-14 15:00`, or
 ///   null), `date_source` (`content`, `path`, `mtime` or null: where the date was read), `title`,
 ///   `title_source` (`content` or `path`), `duration_ms` (null when untimed), `participants` (the
@@ -145,6 +146,7 @@ public enum JSONLinesFormat {
         var object = begin("speaker")
         object.add("speaker", speaker.value)
         object.add("rows", speaker.rows)
+        if !speaker.spellings.isEmpty, speaker.spellings != [speaker.value] { object.add("spellings", strings: speaker.spellings) }
         return object.finished
     }
 

@@ -24,10 +24,10 @@ extension RowFilter {
             self.filter = filter
             self.corpus = corpus
             let names = corpus.internedStrings
-            speakerPasses = filter.speakers.isEmpty ? nil : names.map(filter.acceptsSpeaker)
+            speakerPasses = filter.speakers.isEmpty ? nil : filter.speakerPasses(among: names)
             titlePasses = filter.sections.isEmpty ? nil : names.map(filter.acceptsSection)
             let files = filter.files.isEmpty ? nil : corpus.sources.map { filter.acceptsFile($0.path) }
-            let participantPasses = filter.participants.isEmpty ? nil : names.map(filter.acceptsParticipant)
+            let participantPasses = filter.participants.isEmpty ? nil : filter.participantPasses(among: names)
             let meetings = filter.filtersMeetings
                 ? corpus.sources.indices.map { filter.acceptsMeeting($0, in: corpus, participantPasses: participantPasses) } : nil
             switch (files, meetings) {

@@ -6,7 +6,8 @@ import TranscriptModel
 ///
 /// - `speakers`: the row's speaker is one a value picks as a `NamePattern`: by name parts, ignoring
 ///   case and accents (`Alice` and `alice j` pick "Alice Johnson", `jose` picks "José García"), or,
-///   for a value in double quotes (`"Alice Johnson"`), that whole name only;
+///   for a value in double quotes (`"Alice Johnson"`), that whole name only; and with it every
+///   other spelling of the same person (`people`: `Chen, Wei` picks `Wei Chen` too);
 /// - `after` / `before`: the row is timed and overlaps the span (ends after `after`, starts before
 ///   `before`); untimed rows never pass a time filter;
 /// - `files`: the row's file matches one of these globs (`*`, `?`, `[abc]`), against the whole path
@@ -17,7 +18,7 @@ import TranscriptModel
 ///   before `until` (days, inclusive; a meeting without a date never passes);
 /// - `meetings`: the meeting's title contains one of them, ignoring case and accents;
 /// - `participants`: one of the meeting's speakers is one a value picks (`NamePattern`, as
-///   `speakers`), whoever speaks the row.
+///   `speakers`, every spelling of a person), whoever speaks the row.
 ///
 /// A search decides each distinct speaker, title and file once (`Predicate`), not once per row.
 public struct RowFilter: Hashable, Sendable, Codable {
@@ -38,9 +39,12 @@ public struct RowFilter: Hashable, Sendable, Codable {
     public var meetings: [String] = []
     /// Names (`NamePattern`) of whom a row's meeting must have among its speakers.
     public var participants: [String] = []
+    /// Who is who among the speakers: a speaker value picks every spelling of a person it picks.
+    /// Not a filter of its own (`isEmpty` ignores it).
+    public var people = People()
 
     enum CodingKeys: String, CodingKey {
-        case speakers, after, before, files, sections, since, until, meetings, participants
+        case speakers, after, before, files, sections, since, until, meetings, participants, people
     }
 
     /// A saved filter; one saved before the meeting filters existed has none of them.
@@ -55,6 +59,7 @@ public struct RowFilter: Hashable, Sendable, Codable {
         until = try values.decodeIfPresent(Int.self, forKey: .until)
         meetings = try values.decodeIfPresent([String].self, forKey: .meetings) ?? []
         participants = try values.decodeIfPresent([String].self, forKey: .participants) ?? []
+        people = try values.decodeIfPresent(People.self, forKey: .people) ?? People()
     }
 
     /// A filter of these values; all empty (the default) accepts every row.
@@ -79,7 +84,7 @@ public struct RowFilter: Hashable, Sendable, Codable {
     /// Whether the meeting filters (if any) let the rows of source `source` of `corpus` through.
     /// - Complexity: O(rows of the source) with a participant filter, else O(title).
     public func acceptsMeeting(_ source: Int, in corpus: Corpus) -> Bool {
-        acceptsMeeting(source, in: corpus, participantPasses: participants.isEmpty ? nil : corpus.internedStrings.map(acceptsParticipant))
+        acceptsMeeting(source, in: corpus, participantPasses: participants.isEmpty ? nil : participantPasses(among: corpus.internedStrings))
     }
 
     /// `acceptsMeeting(_:in:)` with the participant filter decided once per interned name
@@ -114,11 +119,13 @@ public struct RowFilter: Hashable, Sendable, Codable {
         return participants.contains { NamePattern($0).matches(parts: parts) }
     }
 
-    /// Whether row `row` of `corpus` passes. - Complexity: O(length of its names); to test many rows,
+    /// Whether row `row` of `corpus` passes. - Complexity: O(length of its names), O(the corpus's
+    /// names) with a speaker filter (a person's other spellings); to test many rows,
     /// `Predicate(self, corpus:)` decides each name once.
     public func accepts(row: Int, in corpus: Corpus) -> Bool {
         if !speakers.isEmpty {
-            guard let speaker = corpus.speaker(ofRow: row), acceptsSpeaker(speaker) else { return false }
+            let number = corpus.speakerNumber(ofRow: row)
+            guard number >= 0, speakerPasses(among: corpus.internedStrings)[Int(number)] else { return false }
         }
         if after != nil || before != nil {
             let (start, end) = corpus.times(ofRow: row)
@@ -132,7 +139,40 @@ public struct RowFilter: Hashable, Sendable, Codable {
         return true
     }
 
-    /// Whether the speaker filter (if any) lets `speaker` through.
+    /// Per name of `names`: whether a row spoken under it passes the speaker filter, because a
+    /// value picks it or picks another spelling of the same person (`people`): one of `names`, a
+    /// declared person's name or spellings, or, for a quoted value, the same name key in any order
+    /// (`"Wei Chen"` picks `Chen, Wei`). - Complexity: O(total length of `names`).
+    public func speakerPasses(among names: [String]) -> [Bool] {
+        guard !speakers.isEmpty else { return names.map { _ in true } }
+        return passes(speakers, among: names, picks: acceptsSpeaker)
+    }
+
+    /// `speakerPasses(among:)` for the participant filter (`with:`): whether a meeting where `name`
+    /// speaks passes, because a value picks the name or another spelling of the same person.
+    public func participantPasses(among names: [String]) -> [Bool] {
+        guard !participants.isEmpty else { return names.map { _ in true } }
+        return passes(participants, among: names, picks: acceptsParticipant)
+    }
+
+    /// Per name: whether `values` (through `picks`) pick it or another spelling of its person.
+    private func passes(_ values: [String], among names: [String], picks: (String) -> Bool) -> [Bool] {
+        let identities = names.map(people.identity(of:))
+        var picked = Set<String>()
+        for (name, identity) in zip(names, identities) where !picked.contains(identity) && picks(name) {
+            picked.insert(identity)
+        }
+        for person in people.persons where ([person.name] + person.spellings).contains(where: picks) {
+            picked.insert(people.identity(of: person.name))
+        }
+        for value in values where value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"") {
+            picked.insert(people.identity(of: String(value.dropFirst().dropLast())))
+        }
+        return identities.map(picked.contains)
+    }
+
+    /// Whether the speaker filter (if any) lets `speaker` itself through, by the values alone (no
+    /// other spellings: `speakerPasses(among:)` adds them).
     public func acceptsSpeaker(_ speaker: String) -> Bool {
         guard !speakers.isEmpty else { return true }
         let parts = NamePattern.parts(of: speaker)

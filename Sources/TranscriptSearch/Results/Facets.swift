@@ -15,6 +15,9 @@ import TranscriptModel
 ///                                      by file and by section
 /// ```
 ///
+/// Speakers are counted by person (`SpeakerGroups`): `Chen, Wei` and `Wei Chen` are one count,
+/// under the spelling with the most rows (or the name a people file gives).
+///
 /// A facet list so never shows only the speaker already chosen, and `speaker:Alice speaker:Bob`
 /// (Alice or Bob, `RowFilter`) finds the sum of the two counts shown. Without a filter of a kind,
 /// that kind's counts are the search's own. The command line's `--facets`, its `--json` summary
@@ -55,10 +58,12 @@ public struct Facets: Hashable, Sendable {
     /// Hits per month of the meeting's date (`2026-03`; nil for meetings without a date), most first.
     public var months: [Count]
 
-    /// The counts of `index` itself, every kind under the search's own filters (conjunctive).
-    /// - Complexity: O(hits + sources).
-    public init(index: HitIndex, corpus: Corpus) {
-        speakers = Self.counts(.speaker, of: index, in: corpus)
+    /// The counts of `index` itself, every kind under the search's own filters (conjunctive),
+    /// speakers grouped by `people`.
+    /// - Complexity: O(hits + sources), plus O(rows) to group the speakers.
+    public init(index: HitIndex, corpus: Corpus, people: People = People()) {
+        let groups = SpeakerGroups(corpus: corpus, people: people)
+        speakers = Self.counts(.speaker, of: index, in: corpus, groups: groups)
         files = Self.counts(.file, of: index, in: corpus)
         sections = Self.counts(.section, of: index, in: corpus)
         months = Self.counts(.month, of: index, in: corpus)
@@ -66,7 +71,9 @@ public struct Facets: Hashable, Sendable {
 
     /// Disjunctive counts for `request`, whose hits over `corpus` are `index`: for each kind the
     /// request filters on, the request is searched again without that filter.
-    /// - Complexity: one more search per kind of filter set (at most four), plus O(hits + sources).
+    /// Speakers are grouped by the request's `filter.people`.
+    /// - Complexity: one more search per kind of filter set (at most four), plus O(hits + sources),
+    ///   plus O(rows) to group the speakers.
     /// - Throws: `QueryError` only for a request that has no runner (`index` came from one, so never
     ///   in practice).
     public init(request: SearchRequest, index: HitIndex, corpus: Corpus) throws(QueryError) {
@@ -80,7 +87,8 @@ public struct Facets: Hashable, Sendable {
             }
             return widened.filter == request.filter ? index : try widened.runner().search(corpus)
         }
-        speakers = Self.counts(.speaker, of: try hits(without: .speaker), in: corpus)
+        speakers = Self.counts(.speaker, of: try hits(without: .speaker), in: corpus,
+                               groups: SpeakerGroups(corpus: corpus, people: request.filter.people))
         files = Self.counts(.file, of: try hits(without: .file), in: corpus)
         sections = Self.counts(.section, of: try hits(without: .section), in: corpus)
         months = Self.counts(.month, of: try hits(without: .month), in: corpus)
@@ -96,8 +104,9 @@ public struct Facets: Hashable, Sendable {
         }
     }
 
-    /// `index`'s hits counted by `kind`, most first, ties by value (nil last).
-    static func counts(_ kind: Kind, of index: HitIndex, in corpus: Corpus) -> [Count] {
+    /// `index`'s hits counted by `kind`, most first, ties by value (nil last); speakers by their
+    /// group in `groups`.
+    static func counts(_ kind: Kind, of index: HitIndex, in corpus: Corpus, groups: SpeakerGroups? = nil) -> [Count] {
         var counts: [String?: Int] = [:]
         switch kind {
         case .file, .month:
@@ -115,7 +124,8 @@ public struct Facets: Hashable, Sendable {
             }
             let names = corpus.internedStrings
             for (slot, hits) in byNumber.enumerated() where hits > 0 {
-                counts[slot == 0 ? nil : names[slot - 1], default: 0] += hits
+                let name = slot == 0 ? nil : kind == .speaker ? groups?.group(ofNumber: slot - 1)?.name ?? names[slot - 1] : names[slot - 1]
+                counts[name, default: 0] += hits
             }
         }
         return counts.map { Count(value: $0.key, hits: $0.value) }.sorted {

@@ -19,7 +19,8 @@ public struct MeetingSummary: Sendable, Hashable {
     public var facts: MeetingFacts
     /// From its first row's start to its last row's end; nil for an untimed source.
     public var duration: Timestamp?
-    /// Its speakers, most rows first (ties by name), as `speakers` lists them.
+    /// Its speakers, most rows first (ties by name), as `speakers` lists them: one name per person
+    /// (`SpeakerGroups`, grouped by the filter's `people`).
     public var participants: [String]
     /// Its rows that pass the filter.
     public var rows: Int
@@ -38,7 +39,7 @@ public enum MeetingList {
     /// ordered by `order`. - Complexity: O(rows + sources × log sources).
     public static func summaries(of corpus: Corpus, filter: RowFilter = RowFilter(), hits: HitIndex? = nil, order: MeetingOrder = .date) -> [MeetingSummary] {
         let predicate = filter.isEmpty ? nil : RowFilter.Predicate(filter, corpus: corpus)
-        let names = corpus.internedStrings
+        let groups = SpeakerGroups(corpus: corpus, people: filter.people)
         let scores = hits.map { MeetingRanking.scores(of: $0, in: corpus) }
         var summaries: [MeetingSummary] = []
         var counts: [Int32: Int] = [:]
@@ -56,10 +57,10 @@ public enum MeetingList {
                 let (start, end) = corpus.milliseconds(ofRow: row)
                 if start >= 0 { first = min(first, start) }
                 last = max(last, end, start)
-                let speaker = corpus.speakerNumber(ofRow: row)
-                if speaker >= 0 { counts[speaker, default: 0] += 1 }
+                if let group = groups.groupIndex(ofNumber: Int(corpus.speakerNumber(ofRow: row))) { counts[Int32(group), default: 0] += 1 }
             }
             guard passing > 0 else { continue }
+            let names = groups.groups.map(\.name)
             let participants = counts.sorted { $0.value != $1.value ? $0.value > $1.value : names[Int($0.key)] < names[Int($1.key)] }
             summaries.append(MeetingSummary(
                 source: source, path: corpus.sources[source].path, facts: corpus.sources[source].facts,

@@ -21,13 +21,17 @@ public struct Suggestion: Hashable, Sendable {
     /// Hits of the search given to `SuggestionCatalog.suggestions(for:hits:)` in those rows; nil
     /// when no search was given.
     public var hits: Int?
+    /// For a speaker: every spelling the corpus has for this person, most rows first (one, the
+    /// value, when the person has one spelling; see `SpeakerGroups`). Empty for sections and files.
+    public var spellings: [String]
 
     /// A suggestion of `kind` for `value`.
-    public init(kind: Kind, value: String, rows: Int, hits: Int? = nil) {
+    public init(kind: Kind, value: String, rows: Int, hits: Int? = nil, spellings: [String] = []) {
         self.kind = kind
         self.value = value
         self.rows = rows
         self.hits = hits
+        self.spellings = spellings
     }
 
     /// The query token that picks exactly this one, to put in a query or show as a chip:

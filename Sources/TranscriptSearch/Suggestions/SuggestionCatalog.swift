@@ -12,55 +12,70 @@ import TranscriptModel
 ///              (NamePattern): O(distinct names); with hits, one pass over the hits' rows: O(hits)
 /// ```
 ///
+/// Speakers are persons (`SpeakerGroups`): one suggestion per person, under the spelling with the
+/// most rows (or the name a people file gives), matched by any of its spellings, with the
+/// spellings it grouped (`Suggestion.spellings`).
+///
 /// Keep one catalog per corpus (it holds the corpus, which is copy-on-write, not copied).
 public struct SuggestionCatalog: Sendable {
     /// One distinct speaker, section or file.
     struct Entry: Sendable {
         var kind: Suggestion.Kind
         var value: String
-        var parts: [String]
+        /// The folded parts of each name that picks this entry (a person's every spelling).
+        var parts: [[String]]
         var rows: Int
-        /// The interned string number (speakers, sections) or source index (files).
-        var number: Int
+        /// The interned string numbers (speakers: one per spelling; sections) or source index (files).
+        var numbers: [Int]
+        /// A person's spellings, most rows first (empty for sections and files).
+        var spellings: [String] = []
     }
 
     let corpus: Corpus
     let entries: [Entry]
 
-    /// The catalog of `corpus`. - Complexity: O(rows + distinct names).
-    public init(corpus: Corpus) {
+    /// The catalog of `corpus`, its speakers grouped by `people`. - Complexity: O(rows + distinct names).
+    public init(corpus: Corpus, people: People = People()) {
         self.corpus = corpus
         let names = corpus.internedStrings
-        var speakerRows = [Int](repeating: 0, count: names.count)
         var titleRows = [Int](repeating: 0, count: names.count)
         for row in 0..<corpus.rowCount {
-            let speaker = corpus.speakerNumber(ofRow: row)
-            if speaker >= 0 { speakerRows[Int(speaker)] += 1 }
             let title = corpus.titleNumber(ofRow: row)
             if title >= 0 { titleRows[Int(title)] += 1 }
         }
-        var entries: [Entry] = []
-        for (number, name) in names.enumerated() where speakerRows[number] > 0 {
-            entries.append(Entry(kind: .speaker, value: name, parts: NamePattern.parts(of: name), rows: speakerRows[number], number: number))
-        }
+        var entries = Self.speakerEntries(SpeakerGroups(corpus: corpus, people: people), people: people)
         for (number, name) in names.enumerated() where titleRows[number] > 0 {
-            entries.append(Entry(kind: .section, value: name, parts: NamePattern.parts(of: name), rows: titleRows[number], number: number))
+            entries.append(Entry(kind: .section, value: name, parts: [NamePattern.parts(of: name)], rows: titleRows[number], numbers: [number]))
         }
         for (source, info) in corpus.sources.enumerated() {
-            entries.append(Entry(kind: .file, value: info.path, parts: NamePattern.parts(of: info.path),
-                                 rows: corpus.rows(ofSource: source).count, number: source))
+            entries.append(Entry(kind: .file, value: info.path, parts: [NamePattern.parts(of: info.path)],
+                                 rows: corpus.rows(ofSource: source).count, numbers: [source]))
         }
         self.entries = entries
+    }
+
+    /// One entry per person of `groups`, picked by any spelling (and a people file's name and
+    /// spellings for the person).
+    private static func speakerEntries(_ groups: SpeakerGroups, people: People) -> [Entry] {
+        groups.groups.map { group in
+            var names = group.spellings
+            if let person = people.person(named: group.spellings[0]) { names += [person.name] + person.spellings }
+            var parts: [[String]] = []
+            for name in names {
+                let folded = NamePattern.parts(of: name)
+                if !parts.contains(folded) { parts.append(folded) }
+            }
+            return Entry(kind: .speaker, value: group.name, parts: parts, rows: group.rows, numbers: group.numbers,
+                         spellings: group.spellings)
+        }
     }
 
     /// A catalog of speakers only, from their names and row counts, for rows kept elsewhere (a
     /// server's archive): it answers `all(.speaker)` and `nearest(to:kind:)`; it holds no corpus,
     /// so `suggestions(for:hits:)` must be given no hits. - Complexity: O(names).
-    package init(speakers: [(name: String, rows: Int)]) {
+    package init(speakers: [(name: String, rows: Int)], people: People = People()) {
         corpus = Corpus()
-        entries = speakers.enumerated().map { number, speaker in
-            Entry(kind: .speaker, value: speaker.name, parts: NamePattern.parts(of: speaker.name), rows: speaker.rows, number: number)
-        }
+        entries = Self.speakerEntries(SpeakerGroups(speakers: speakers, people: people), people: people)
     }
 
     /// What matches `typed`: a bare prefix (`ali`, `jose g`) looks at every kind; one with a key
@@ -80,11 +95,14 @@ public struct SuggestionCatalog: Sendable {
         }
         let pattern = NamePattern(String(text))
         let everything = pattern.words.isEmpty
-        let chosen = entries.filter { kinds.contains($0.kind) && (everything || pattern.matches(parts: $0.parts)) }
+        let chosen = entries.filter { entry in
+            kinds.contains(entry.kind) && (everything || entry.parts.contains { pattern.matches(parts: $0) })
+        }
         let counts = hits.map { hitCounts(of: $0, kinds: kinds) }
         let order = Suggestion.Kind.allCases
         return chosen.map { entry in
-            Suggestion(kind: entry.kind, value: entry.value, rows: entry.rows, hits: counts.map { $0[entry.kind]?[entry.number] ?? 0 })
+            let hits = counts.map { counts in entry.numbers.reduce(0) { $0 + (counts[entry.kind]?[$1] ?? 0) } }
+            return Suggestion(kind: entry.kind, value: entry.value, rows: entry.rows, hits: hits, spellings: entry.spellings)
         }.sorted { a, b in
             if a.kind != b.kind { return order.firstIndex(of: a.kind) ?? 0 < order.firstIndex(of: b.kind) ?? 0 }
             if a.hits != b.hits { return (a.hits ?? 0) > (b.hits ?? 0) }
@@ -108,9 +126,11 @@ public struct SuggestionCatalog: Sendable {
         let wanted = Array(words.joined(separator: " "))
         let scored = entries.filter { $0.kind == kind }.map { entry -> (distance: Int, entry: Entry) in
             var best = Int.max
-            for start in entry.parts.indices {
-                for end in start..<entry.parts.count {
-                    best = min(best, Self.editDistance(wanted, Array(entry.parts[start...end].joined(separator: " "))))
+            for parts in entry.parts {
+                for start in parts.indices {
+                    for end in start..<parts.count {
+                        best = min(best, Self.editDistance(wanted, Array(parts[start...end].joined(separator: " "))))
+                    }
                 }
             }
             return (best, entry)
@@ -164,8 +184,8 @@ public struct SuggestionCatalog: Sendable {
 extension Corpus {
     /// Speakers, sections and files matching `prefix` (see `SuggestionCatalog.suggestions(for:hits:)`).
     /// Builds the catalog each call (O(rows)); keep a `SuggestionCatalog` to answer as a user types.
-    public func suggestions(prefix: String, hits: HitIndex? = nil) -> [Suggestion] {
-        SuggestionCatalog(corpus: self).suggestions(for: prefix, hits: hits)
+    public func suggestions(prefix: String, hits: HitIndex? = nil, people: People = People()) -> [Suggestion] {
+        SuggestionCatalog(corpus: self, people: people).suggestions(for: prefix, hits: hits)
     }
 }
 
