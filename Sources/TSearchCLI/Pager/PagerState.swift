@@ -1,34 +1,6 @@
 import TranscriptModel
 import TranscriptSearch
 
-/// A key the pager understands, decoded from the terminal's bytes (`KeyDecoder`).
-enum PagerKey: Equatable, Sendable {
-    case character(Character)
-    case control(Character)  // Ctrl-N is .control("n")
-    case enter, escape, backspace, tab
-    case up, down, left, right, pageUp, pageDown, home, end
-    case click(line: Int, column: Int)  // 0-based screen position
-    case wheelUp, wheelDown
-}
-
-/// Everything that changes the pager: a key, a new terminal size, a search result.
-enum PagerAction: Sendable {
-    case key(PagerKey)
-    case resize(rows: Int, columns: Int)
-    case results(SearchRequest, HitIndex)
-    /// The search for the request failed (a bad pattern, the time limit): the message says why.
-    case searchFailed(SearchRequest, String)
-}
-
-/// What the pager asks its driver to do after an action.
-enum PagerEffect: Equatable, Sendable {
-    /// Search for this request (as you type, or after a toggle); the result comes back as `.results`.
-    case search(SearchRequest)
-    /// Stop the search in flight (Escape while "searching…"): no result is awaited any more.
-    case cancelSearch
-    case quit
-}
-
 /// The pager as a value: what is loaded, the hits, the current hit, what is on screen, and the
 /// query line being edited. `reduce` is the whole behaviour; `PagerView` draws it; nothing here
 /// touches the terminal.
@@ -43,30 +15,30 @@ struct PagerState {
 
     /// The rows shown: all of them, or, while the pager's search still loads, the part read so far
     /// (`grow(into:)` adds the rest).
-    private(set) var corpus: Corpus
-    private(set) var index: HitIndex
+    var corpus: Corpus
+    var index: HitIndex
     /// Whether `index` covers every row of `corpus` (not when the rows grew and the search over
     /// all of them is still awaited).
-    private(set) var hitsCoverAllRows = true
-    private(set) var request: SearchRequest
-    private(set) var cursor: HitCursor
+    var hitsCoverAllRows = true
+    var request: SearchRequest
+    var cursor: HitCursor
     /// The first row on screen.
-    private(set) var topRow = 0
-    private(set) var rows: Int
-    private(set) var columns: Int
-    private(set) var mode: Mode = .navigating
+    var topRow = 0
+    var rows: Int
+    var columns: Int
+    var mode: Mode = .navigating
     /// The keys (`?`) or the facet lines (`f`, `FacetSummary`) shown in place of the rows, until
     /// a key that does not scroll them closes them.
-    private(set) var overlay: PagerOverlay?
+    var overlay: PagerOverlay?
     /// The request whose results are awaited, if any (shown as "searching…").
-    private(set) var awaiting: SearchRequest?
+    var awaiting: SearchRequest?
     /// A one-time note for the status line ("went past the last hit and wrapped round").
-    private(set) var note: String?
+    var note: String?
     /// The round of `Tab` completions on the `/` line, while `Tab` is pressed again.
-    private(set) var completion: TabCompletion?
+    var completion: TabCompletion?
     /// The suggestions `Tab` completes from: made on the first `Tab` (O(rows)), again after the
     /// rows grow.
-    private var catalog: SuggestionCatalog?
+    var catalog: SuggestionCatalog?
 
     init(corpus: Corpus, index: HitIndex, request: SearchRequest, current: Int?, rows: Int, columns: Int) {
         self.corpus = corpus
@@ -169,7 +141,7 @@ struct PagerState {
         }
     }
 
-    private mutating func navigate(_ key: PagerKey) -> [PagerEffect] {
+    mutating func navigate(_ key: PagerKey) -> [PagerEffect] {
         if let asked = Scroll(key) {
             switch asked {
             case .lines(let count): scroll(by: count)
@@ -224,223 +196,5 @@ struct PagerState {
         default: break
         }
         return []
-    }
-
-    private mutating func edit(_ key: PagerKey, tokens: [String], text: [Character], caret: Int, before: SearchRequest) -> [PagerEffect] {
-        var tokens = tokens, text = text, caret = caret
-        let previous = completion
-        completion = nil
-        switch key {
-        case .tab:
-            // Completes the word before the caret from the corpus's speakers, sections and files.
-            let catalog = self.catalog ?? SuggestionCatalog(corpus: corpus, people: request.filter.people)
-            self.catalog = catalog
-            let done = TabCompletion.complete(text: text, caret: caret, previous: previous) { catalog }
-            (text, caret, completion) = (done.text, done.caret, done.round)
-            note = done.note
-        case .enter:
-            // A bad pattern is not taken: the line stays, saying what is wrong (Esc goes back).
-            if let problem = problem(ofTyped: typedRequest(tokens: tokens, text: text)) {
-                note = problem + " (Esc goes back)"
-                return []
-            }
-            mode = .navigating
-            return []
-        case .escape, .control("c"), .control("g"):
-            mode = .navigating
-            guard before != request || awaiting != nil else { return [] }
-            awaiting = before
-            return [.search(before)]
-        case .backspace:
-            if caret == 0 {
-                // At the start, Backspace takes the last filter off.
-                guard !tokens.isEmpty else { return [] }
-                tokens.removeLast()
-            } else {
-                text.remove(at: caret - 1)
-                caret -= 1
-            }
-        case .control("u"):
-            text.removeSubrange(0..<caret)
-            caret = 0
-        case .control("w"):
-            var start = caret
-            while start > 0, text[start - 1] == " " { start -= 1 }
-            while start > 0, text[start - 1] != " " { start -= 1 }
-            text.removeSubrange(start..<caret)
-            caret = start
-        case .left: caret = max(0, caret - 1)
-        case .right: caret = min(text.count, caret + 1)
-        case .home, .control("a"): caret = 0
-        case .end, .control("e"): caret = text.count
-        case .character(let character):
-            text.insert(character, at: caret)
-            caret += 1
-        default:
-            return []
-        }
-        // A token typed and finished with a space joins the filters, replacing one of its kind.
-        (tokens, text, caret) = QueryLine.absorbTokens(tokens: tokens, text: text, caret: caret)
-        mode = .editing(tokens: tokens, text: text, caret: caret, before: before)
-        let next = typedRequest(tokens: tokens, text: text)
-        // A bad pattern is said at once, in place; no search is started for it (an empty query
-        // still goes to the searcher, which shows no hits for it).
-        if let problem = problem(ofTyped: next) {
-            // The search awaited for what was typed before is not wanted any more, unless it
-            // carries a toggle (`r`, `i`, …) still on its way: its options are the ones typed with.
-            if awaiting?.options == request.options { awaiting = nil }
-            note = problem
-            return []
-        }
-        guard next != (awaiting ?? request) else { return [] }
-        awaiting = next
-        return [.search(next)]
-    }
-
-    /// The request the `/` line says: its tokens and text, with the options of the search asked
-    /// for last (a toggle's may still be on its way). Not validated.
-    private func typedRequest(tokens: [String], text: [Character]) -> SearchRequest {
-        let options = (awaiting ?? request).options
-        // Who is who among the speakers stays what the pager was opened with.
-        var people = RowFilter()
-        people.people = request.filter.people
-        return (try? SearchRequest(parsing: QueryLine.query(tokens: tokens, text: text), options: options, filter: people))
-            ?? SearchRequest(text: String(text), options: options, filter: people)
-    }
-
-    /// What is wrong with `typed` (a bad pattern), as the status line says it; nil when it can be
-    /// searched (an empty query too: the searcher shows no hits for it).
-    private func problem(ofTyped typed: SearchRequest) -> String? {
-        do {
-            try typed.validate()
-            return nil
-        } catch where error.kind != .empty {
-            return ControlSequences.stripped(error.description)
-        } catch {
-            return nil
-        }
-    }
-
-    private mutating func toggle(_ change: (inout SearchOptions) -> Void) -> [PagerEffect] {
-        var next = awaiting ?? request
-        change(&next.options)
-        awaiting = next
-        return [.search(next)]
-    }
-
-    /// `s`: the next hit in `--sort best`'s order (exact hits first, then by edits, then by
-    /// position), wrapping to the first.
-    private mutating func stepBestFirst() {
-        guard let current = cursor.current else {
-            note = "no hits"
-            return
-        }
-        let order = index.positionsBestFirst
-        let at = order.firstIndex(of: current) ?? 0
-        if at + 1 == order.count { note = "wrapped to the best hit" }
-        cursor.select(order[(at + 1) % order.count])
-        let edits = index.edits(ofHitAt: order[(at + 1) % order.count])
-        if index.hasApproximateHits, note == nil { note = edits == 0 ? "exact" : "≈\(edits)" }
-        if let current = cursor.current, !layout.rowsOnScreen.contains(index.hit(at: current).row) { centreOnCurrentHit() }
-    }
-
-    private mutating func step(_ steps: Int) {
-        guard let current = cursor.current else {
-            note = "no hits"
-            return
-        }
-        // As in less: after scrolling away, n and N step from what is on screen, not from the hit.
-        let onScreen = layout.rowsOnScreen
-        if !onScreen.contains(index.hit(at: current).row), let position = hitFromScreen(onScreen, forward: steps > 0) {
-            cursor.select(position)
-            return
-        }
-        if cursor.move(by: steps) == .wrapped {
-            // The status line shows where it landed; the note says how it got there.
-            note = steps > 0 ? "went past the last hit and wrapped round" : "went past the first hit and wrapped round"
-        }
-        // The screen moves only when the current hit's row leaves it; then the row is centred.
-        if let current = cursor.current, !layout.rowsOnScreen.contains(index.hit(at: current).row) { centreOnCurrentHit() }
-    }
-
-    /// The first hit on screen or after it (`forward`), or the last on screen or before it; nil when
-    /// there is none that way (then the step wraps as usual).
-    private func hitFromScreen(_ onScreen: Range<Int>, forward: Bool) -> Int? {
-        if forward {
-            var row = onScreen.lowerBound
-            while row < corpus.rowCount {
-                let positions = index.positions(inRow: row)
-                if !positions.isEmpty { return positions.lowerBound }
-                row += 1
-            }
-        } else {
-            var row = min(onScreen.upperBound, corpus.rowCount) - 1
-            while row >= 0 {
-                let positions = index.positions(inRow: row)
-                if !positions.isEmpty { return positions.upperBound - 1 }
-                row -= 1
-            }
-        }
-        return nil
-    }
-
-    /// What a scrolling key asks for, the rows' or an overlay's: the same keys scroll both.
-    private enum Scroll {
-        case lines(Int)
-        case pages(Int)
-        case top
-        case bottom
-
-        init?(_ key: PagerKey) {
-            switch key {
-            case .character("j"), .down, .wheelDown: self = .lines(1)
-            case .character("k"), .up, .wheelUp: self = .lines(-1)
-            case .character(" "), .pageDown, .control("f"): self = .pages(1)
-            case .character("b"), .pageUp, .control("b"): self = .pages(-1)
-            case .character("g"), .home: self = .top
-            case .character("G"), .end: self = .bottom
-            default: return nil
-            }
-        }
-    }
-
-    private mutating func scroll(by rows: Int) {
-        topRow = min(max(0, topRow + rows), max(0, corpus.rowCount - 1))
-    }
-
-    private mutating func scrollToBottom() {
-        topRow = max(0, corpus.rowCount - 1)
-        guard corpus.rowCount > 0 else { return }
-        // The last row's lines, then each row above it that still fits whole.
-        var used = PagerLayout.height(ofRow: topRow, in: self)
-        while topRow > 0 {
-            let height = PagerLayout.height(ofRow: topRow - 1, in: self)
-            if used + height > contentHeight { break }
-            used += height
-            topRow -= 1
-        }
-    }
-
-    /// Puts the current hit's row in the middle of the screen.
-    /// Makes the first hit of source `source` current and shows it (nothing when it has none).
-    mutating func jumpToFirstHit(ofSource source: Int) {
-        let rows = corpus.rows(ofSource: source)
-        guard index.count(inRows: rows) > 0 else { return }
-        _ = cursor.select(index.positions(inRow: rows.lowerBound).lowerBound)
-        centreOnCurrentHit()
-    }
-
-    mutating func centreOnCurrentHit() {
-        guard let current = cursor.current else { return }
-        let row = index.hit(at: current).row
-        var top = row
-        var used = PagerLayout.height(ofRow: row, in: self)
-        while top > 0 {
-            let height = PagerLayout.height(ofRow: top - 1, in: self)
-            if used + height > contentHeight / 2 + 1 { break }
-            used += height
-            top -= 1
-        }
-        topRow = top
     }
 }
