@@ -79,11 +79,11 @@ struct LetterFoldingTests {
     func everyFastPathEqualsTheReferenceOverLatinExtended(_ options: SearchOptions) throws {
         let corpus = FastPathsTests.corpus(Self.rows + FastPathsTests.generatedRows(2_000))
         var queries = Set(["lukasz", "yilmaz", "strasse", "ss", "ae", "a", "e", "oe", "ij", "fi", "file", "dz", "l", "o", "d", "h", "i"])
-        for scalar in Self.latinLetters {
+        // Every letter's folding (every row holds every letter); one letter in five as typed.
+        for (number, scalar) in Self.latinLetters.enumerated() {
             let folded = Self.accentsOff.fold(Character(scalar))
             queries.insert(folded)
-            queries.insert(String(scalar))
-            queries.insert(folded + "ukasz")
+            if number % 5 == 0 { queries.insert(String(scalar)) }
         }
         for query in queries.sorted() {
             let text = options.syntax == .regularExpression ? query + "|budget" : query
