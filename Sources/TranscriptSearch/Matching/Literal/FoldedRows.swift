@@ -19,8 +19,10 @@
 /// Exact for the reference (`TextFolding` per character, then `Regex`) because every byte of the
 /// folded buffer that can match is a whole character of the reference's folded text: ASCII (a
 /// carriage return, which joins a line feed, makes the row unsure), or an ASCII letter of a folding.
-/// Anything it does not classify (a mark after no letter, a joiner, an emoji, a scalar whose folding
-/// mixes ASCII with other scalars) makes the row unsure: nil, and the reference searches it. With
+/// Scalars that join the character before them (a joiner, a skin tone, a spacing mark) are copied
+/// when that character is one copied too (an emoji sequence stays whole and matches nothing).
+/// Anything else it does not classify (such a joiner after a letter, a prepended mark, a format
+/// character, a scalar whose folding mixes ASCII with other scalars) makes the row unsure: nil, and the reference searches it. With
 /// case ignored, the typographic apostrophes and quotes fold to `'` and `"` (`QuoteEquivalence`);
 /// for whole words a row holding one is unsure, since their word-break classes differ.
 ///
@@ -166,14 +168,17 @@ struct FoldedRows {
             ends[count] = to
             count += 1
         }
-        // Where the folded bytes of the character before begin (nil: nothing a mark may join).
+        // Where the folded bytes of the character before begin (nil: nothing a mark may join), and
+        // whether they were copied as they are (no byte of them can match the query).
         var previous: Int?
+        var previousIsOpaque = false
         var position = start
         while position < end {
             let byte = bytes[position]
             if byte < 0x80 {
                 if byte == 0x0D { return nil }
                 previous = byte >= 0x20 && byte != 0x7F ? count : nil
+                previousIsOpaque = false
                 append(byte, position - start, position + 1 - start)
                 position += 1
                 continue
@@ -188,7 +193,10 @@ struct FoldedRows {
                 for folded in first..<count { ends[folded] = characterEnd }
                 continue
             }
-            previous = count
+            let start = count
+            let previousWasOpaque = previousIsOpaque
+            previousIsOpaque = false
+            defer { previous = start }
             if value < 0x800 {
                 let packed = index.packedTwoByteFoldings[Int(value)]
                 if packed != 0 {
@@ -204,13 +212,52 @@ struct FoldedRows {
             if foldsQuotes, let representative = QuoteEquivalence.asciiRepresentative(of: value) {
                 if words == .wholeWords { return nil }
                 append(representative, characterStart, characterEnd)
-            } else if !index.mixed.contains(value) && PlainScalars.isPlain(value) {
+            } else if !index.mixed.contains(value) {
+                switch Self.opacity(of: value) {
+                case .opaque:
+                    break
+                case .joinsThePrevious:
+                    // A joiner, a skin tone, a spacing mark: part of the character before, which
+                    // must be one no byte of the query can match (an emoji, not a letter).
+                    guard previousWasOpaque || count == 0 else { return nil }
+                case .undecided:
+                    return nil
+                }
                 for offset in characterStart..<characterEnd { append(bytes[start + offset], characterStart, characterEnd) }
+                previousIsOpaque = true
             } else {
                 return nil
             }
         }
         return count
+    }
+
+    /// How a non-ASCII scalar that does not fold to ASCII is copied into the folded row.
+    enum Opacity {
+        /// A character of its own, or one that joins only non-ASCII scalars (an emoji, a regional
+        /// indicator, Hangul, a plain letter): copied, it matches no byte of the query.
+        case opaque
+        /// Joins the character before it (grapheme extend, zero-width joiner, emoji modifier,
+        /// spacing mark).
+        case joinsThePrevious
+        /// Joins the character after it, or not classified (prepended marks, format characters,
+        /// Brahmi-derived letters).
+        case undecided
+    }
+
+    @inline(__always)
+    static func opacity(of value: UInt32) -> Opacity {
+        if PlainScalars.isPlain(value) { return .opaque }
+        guard let scalar = Unicode.Scalar(value) else { return .undecided }
+        let properties = scalar.properties
+        if value == 0x200D || value == 0x0E33 || value == 0x0EB3 || properties.isGraphemeExtend || properties.isEmojiModifier
+            || properties.generalCategory == .spacingMark {
+            return .joinsThePrevious
+        }
+        if value == 0x0D4E || (0x11000...0x11FFF).contains(value) || properties.generalCategory == .format {
+            return .undecided
+        }
+        return .opaque
     }
 
     /// Whether `value` (not ASCII) is a nonspacing mark; the combining diacritical marks without a

@@ -173,9 +173,15 @@ struct LiteralPattern: Sendable {
             let composed = String(character).precomposedStringWithCanonicalMapping.unicodeScalars
             pattern.isDecidable = composed.count == 1 && composed.first.map { $0.isASCII || PlainScalars.isPlain($0.value) } == true
             let literal = RegexMatcher.verbatim(String(character), caseMatching: options.caseMatching)
-            var candidates = Set(ScalarEquivalence.caseInsensitive.candidates(for: character, ignoringCase: true))
-            for value in Array(candidates) { candidates.formUnion(FoldingIndex.shared.scalars(foldingTo: value)) }
-            candidates.formUnion([0x49, 0x69, 0x130, 0x131])
+            var candidates: Set<UInt32>
+            if folding == .foldedRows, let byte = character.asciiValue {
+                // The scan sees rows of ASCII only (`FoldedRows` folds the others): no table needed.
+                candidates = Set(ScalarEquivalence.asciiCandidates(for: byte, ignoringCase: true))
+            } else {
+                candidates = Set(ScalarEquivalence.caseInsensitive.candidates(for: character, ignoringCase: true))
+                for value in Array(candidates) { candidates.formUnion(FoldingIndex.shared.scalars(foldingTo: value)) }
+                candidates.formUnion([0x49, 0x69, 0x130, 0x131])
+            }
             if ignoringCase, let quotes = QuoteEquivalence.equivalents(of: character) {
                 candidates.formUnion(quotes.map(\.value))
                 pattern.matchesTypographicQuotes = true
