@@ -193,10 +193,10 @@ struct FoldedRows {
                 for folded in first..<count { ends[folded] = characterEnd }
                 continue
             }
-            let start = count
+            let foldedStart = count
             let previousWasOpaque = previousIsOpaque
             previousIsOpaque = false
-            defer { previous = start }
+            defer { previous = foldedStart }
             if value < 0x800 {
                 let packed = index.packedTwoByteFoldings[Int(value)]
                 if packed != 0 {
