@@ -9,9 +9,15 @@ struct CorpusGenerator {
     /// so that adding them left every other word where it was.
     private var extraState: UInt64
 
-    init(seed: UInt64 = 2026) {
+    /// Percent of rows given an accented word, or nil for the usual 1 in 12 (the same stream of
+    /// choices either way, so every other word stays where it was).
+    private let accentedPercent: UInt64?
+
+    /// A generator for `seed`; `accentedPercent` rows in 100 get an accented word (default 1 in 12).
+    init(seed: UInt64 = 2026, accentedPercent: UInt64? = nil) {
         state = seed
         extraState = seed ^ 0x5EED
+        self.accentedPercent = accentedPercent
     }
 
     private static let speakers = ["Alice", "Bob", "Chen Wei", "Dana", "José", "Zoë", "Søren", "İlkay"]
@@ -67,7 +73,8 @@ struct CorpusGenerator {
         if next() % 300 == 0 { insert("postmortem") }
         if next() % 4 == 0 { insert(pick(Self.names)) }
         if next() % 3 == 0 { insert(String(next() % 2027)) }
-        if next() % 12 == 0 {
+        let roll = next()
+        if accentedPercent.map({ roll % 100 < $0 }) ?? (roll % 12 == 0) {
             let word = pick(Self.accented)
             insert(next() % 3 == 0 ? word.decomposedStringWithCanonicalMapping : word)
         }

@@ -1,7 +1,7 @@
 // tsearch-bench: the numbers behind TranscriptSearch's speed claims (the README's performance section).
 //
 //   swift run -c release tsearch-bench [--quick] [--rows N] [--runs K]
-//       [--section load|search|suggest|process|export|epub|typing|navigation|server|bool|fuzzy|all] [--scale 1m|10m] [--python PYTHON-WITH-EBOOKLIB]
+//       [--section load|search|suggest|process|export|epub|typing|navigation|server|bool|fuzzy|accents|all] [--scale 1m|10m] [--python PYTHON-WITH-EBOOKLIB]
 //
 // Builds a deterministic corpus (1,000,000 meeting-style rows by default, 100,000 with --quick; see
 // CorpusGenerator for the mix of accents, CJK and emoji), written once as SubRip, WebVTT, JSON and
@@ -24,6 +24,9 @@
 //   whole processes against the sum of their terms' searches and against ugrep --bool;
 // - approximate words (`--fuzzy`, FuzzyBench): the fast matcher against its reference and next to
 //   the exact -w search, and whole processes against our exact search and ugrep -Z -i -w;
+// - accents off on a corpus where 20 % of the rows hold an accented word (AccentsBench): whole
+//   processes of `--ignore-accents cafe` next to `café`, `-w --ignore-accents resume` next to
+//   `-w résumé`, hits checked against the reference;
 // - the corpus kept in ClickHouse: index rows/s and each query kind through the server (ServerBench).
 // It prints numbers; no test asserts on time.
 import Foundation
@@ -73,7 +76,7 @@ struct Options {
             case "--engine-loop": engineLoop = (rest.popFirst() ?? "", SearchOptions())
             case "--regex": engineLoop?.options.syntax = .regularExpression
             default:
-                FileHandle.standardError.write(Data("usage: tsearch-bench [--quick] [--rows N] [--runs K] [--section load|search|suggest|process|export|epub|typing|navigation|server|bool|fuzzy|all] [--scale 1m|10m] [--python PATH]\n".utf8))
+                FileHandle.standardError.write(Data("usage: tsearch-bench [--quick] [--rows N] [--runs K] [--section load|search|suggest|process|export|epub|typing|navigation|server|bool|fuzzy|accents|all] [--scale 1m|10m] [--python PATH]\n".utf8))
                 exit(2)
             }
         }
@@ -87,7 +90,7 @@ struct Options {
     /// load, search, whole-process, navigation and server sections (CI's run: about a minute, and
     /// half a minute more for the server's when clickhouse-server is installed).
     func wants(_ name: String) -> Bool {
-        if section == "all" && quick { return ["load", "search", "suggest", "process", "navigation", "server", "bool", "fuzzy"].contains(name) }
+        if section == "all" && quick { return ["load", "search", "suggest", "process", "navigation", "server", "bool", "fuzzy", "accents"].contains(name) }
         return section == "all" || section == name
     }
 }
@@ -498,6 +501,10 @@ if options.wants("fuzzy") {
 }
 
 // MARK: Server (ServerBench.swift)
+
+if options.wants("accents") {
+    try AccentsBench.run(rows: options.rows, runs: options.runs)
+}
 
 if options.wants("server") {
     let rows = options.scale ?? options.rows

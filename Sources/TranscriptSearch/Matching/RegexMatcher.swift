@@ -12,6 +12,11 @@ import RegexBuilder
 ///
 /// Accent-insensitive and Turkic-case options fold query and text first (`TextFolding`) and map each
 /// hit back to whole characters of the original text.
+///
+/// Ignoring case, an apostrophe or quotation mark of the query matches every one of its set
+/// (`QuoteEquivalence`: `'` finds `’`): the verbatim query is built as its runs of text with a class
+/// of the set in place of each such character, and a pattern's marks outside brackets become that
+/// class too (inside `[…]` they stay as written).
 public struct RegexMatcher: Matcher, @unchecked Sendable {
     // `Regex` is immutable once built; `@unchecked` because `AnyRegexOutput` is not marked Sendable.
     private let regex: Regex<AnyRegexOutput>
@@ -29,7 +34,7 @@ public struct RegexMatcher: Matcher, @unchecked Sendable {
             // Words and operators are not one pattern: their terms are (`WindowTerms`).
             throw QueryError(kind: .badQuery(position: nil, message: "a query of several terms has no single matcher; search it with SearchRequest.runner()"))
         case .verbatim:
-            let literal = Regex<AnyRegexOutput>(verbatim: text)
+            let literal = Self.verbatim(text, caseMatching: options.caseMatching)
             regex = options.words == .wholeWords
                 ? Regex<AnyRegexOutput>(Regex { Anchor.wordBoundary; literal; Anchor.wordBoundary })
                 : literal
@@ -37,6 +42,10 @@ public struct RegexMatcher: Matcher, @unchecked Sendable {
             let pattern = options.words == .wholeWords ? "\\b(?:" + text + ")\\b" : text
             do {
                 regex = try Regex<AnyRegexOutput>(pattern)
+                if options.caseMatching == .insensitive, let widened = QuoteEquivalence.widened(pattern: pattern) {
+                    // Errors are reported against the pattern as typed, which compiled.
+                    regex = (try? Regex<AnyRegexOutput>(widened)) ?? regex
+                }
             } catch {
                 let offset = options.words == .wholeWords ? 5 : 0
                 throw QueryError(kind: .badQuery(
@@ -47,6 +56,30 @@ public struct RegexMatcher: Matcher, @unchecked Sendable {
         regex = regex.wordBoundaryKind(.default)
         if options.caseMatching == .insensitive { regex = regex.ignoresCase() }
         self.regex = regex
+    }
+
+    /// `text` as a verbatim `Regex`, with a class of `QuoteEquivalence`'s set in place of each
+    /// apostrophe or quotation mark when ignoring case (case is not ignored here: the caller does).
+    static func verbatim(_ text: String, caseMatching: CaseMatching) -> Regex<AnyRegexOutput> {
+        guard caseMatching == .insensitive, text.contains(where: { QuoteEquivalence.equivalents(of: $0) != nil }) else {
+            return caseMatching == .insensitive ? Regex<AnyRegexOutput>(verbatim: text).ignoresCase() : Regex<AnyRegexOutput>(verbatim: text)
+        }
+        var regex: Regex<AnyRegexOutput>?
+        func append(_ piece: Regex<AnyRegexOutput>) {
+            regex = regex.map { before in Regex<AnyRegexOutput>(Regex { before; piece }) } ?? piece
+        }
+        var run = ""
+        for character in text {
+            guard let set = QuoteEquivalence.equivalents(of: character) else {
+                run.append(character)
+                continue
+            }
+            if !run.isEmpty { append(Regex<AnyRegexOutput>(verbatim: run)) }
+            run = ""
+            append(Regex<AnyRegexOutput>(CharacterClass.anyOf(set.map(Character.init)).regex))
+        }
+        if !run.isEmpty { append(Regex<AnyRegexOutput>(verbatim: run)) }
+        return (regex ?? Regex<AnyRegexOutput>(verbatim: text)).ignoresCase()
     }
 
     /// Every match of the regex in `text`, in text order (with accents off, found in the folded text

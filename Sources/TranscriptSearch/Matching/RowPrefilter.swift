@@ -72,7 +72,7 @@ public struct RowPrefilter: Hashable, Sendable {
     /// The anchor's spellings and the hazards of the literal scan for `query` (verbatim), or nil
     /// when the scan does not apply.
     private static func needles(verbatim query: Query) -> [Needle]? {
-        guard let pattern = LiteralPattern(query) else { return nil }
+        guard let pattern = LiteralPattern(query, rowFolding: .never) else { return nil }
         var needles: [Needle] = []
         switch pattern.anchor {
         case .asciiRun(let run, _):

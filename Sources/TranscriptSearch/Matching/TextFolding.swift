@@ -3,6 +3,10 @@ import Foundation
 /// Folds text before matching when an option needs it (accents removed, Turkic case), and maps a
 /// hit in the folded text back to whole characters of the original.
 ///
+/// Accents off: each character is decomposed (NFD), its nonspacing marks are removed, and the
+/// Latin letters that have no decomposition become their base letters (`LatinLetterFolding`:
+/// `ł` → `l`, `æ` → `ae`; with Turkic case the dotless `ı` stays a letter of its own). Case is kept.
+///
 /// Folding works one `Character` at a time, so every folded character remembers which original
 /// character it came from; a hit covering any part of a character's folding covers that whole
 /// character. Identity folding (the default options) is never run.
@@ -25,6 +29,10 @@ struct TextFolding: Sendable {
         var scalars = String.UnicodeScalarView()
         for scalar in String(character).decomposedIfNeeded(removesMarks).unicodeScalars {
             if removesMarks && scalar.properties.generalCategory == .nonspacingMark { continue }
+            if removesMarks, !(turkicCase && scalar.value == 0x131), let base = LatinLetterFolding.baseLetters(of: scalar.value) {
+                scalars.append(contentsOf: base.unicodeScalars)
+                continue
+            }
             scalars.append(scalar)
         }
         // A character that folds to nothing (a lone mark) keeps itself, so no text disappears.

@@ -78,8 +78,9 @@ public struct NamePattern: Hashable, Sendable {
         return parts
     }
 
-    /// `text` without case or accents (`"Zoë"` → `"zoe"`, `"İlkay"` → `"ilkay"`).
+    /// `text` without case or accents (`"Zoë"` → `"zoe"`, `"İlkay"` → `"ilkay"`), letters that have
+    /// no decomposition included (`"Łukasz"` → `"lukasz"`, `"Yılmaz"` → `"yilmaz"`).
     public static func fold(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        LatinLetterFolding.fold(text).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 }

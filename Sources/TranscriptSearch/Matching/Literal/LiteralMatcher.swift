@@ -60,16 +60,31 @@ public struct LiteralMatcher: Matcher, HitLengthBounded {
     /// text character per character of the folded query: at most its scalars after canonical
     /// decomposition, fewer than four per UTF-8 byte of the query.
     let longestASCIIHit: Int
+    /// For `LiteralPattern.Folding.foldedRows`: the search of the rows holding non-ASCII bytes.
+    let foldedRows: FoldedRows?
 
     /// A literal matcher for `query`, or nil when its options or characters are not ones it
     /// implements (regular expressions, a query with no character to anchor on): then use
     /// `RegexMatcher`.
     public init?(_ query: Query) {
-        guard let reference = try? RegexMatcher(query), let pattern = LiteralPattern(query)
+        self.init(query, rowFolding: .allowed)
+    }
+
+    /// A literal matcher for `query` whose pattern folds rows as `rowFolding` says.
+    init?(_ query: Query, rowFolding: LiteralPattern.RowFolding) {
+        guard let reference = try? RegexMatcher(query), let pattern = LiteralPattern(query, rowFolding: rowFolding)
         else { return nil }
         self.pattern = pattern
         self.reference = reference
         longestASCIIHit = 4 * query.text.utf8.count
+        if pattern.folding == .foldedRows {
+            let folding = TextFolding(query.options)
+            foldedRows = FoldedRows(
+                query: Array(query.text.map(folding.fold).joined().utf8), caseMatching: query.options.caseMatching,
+                words: query.options.words)
+        } else {
+            foldedRows = nil
+        }
     }
 
     /// The hits in `text`, searched as a corpus of one row.
@@ -91,8 +106,16 @@ extension LiteralMatcher {
     func search(_ bytes: UnsafeBufferPointer<UInt8>, offsets: UnsafeBufferPointer<Int>, rows: Range<Int>) -> HitList {
         let scanned = scan(bytes, offsets: offsets, rows: rows, occurrences: .nonOverlapping)
         guard scanned.needsReference.contains(true) else { return scanned.hits }
-        let referred = referenceHits(bytes, offsets: offsets, rows: rows, only: scanned.needsReference)
-        return scanned.hits.merged(with: referred)
+        var needsReference = scanned.needsReference
+        var hits = scanned.hits
+        if let foldedRows {
+            // The rows with a non-ASCII byte, folded byte by byte; only what that leaves unsure
+            // goes to the reference.
+            hits = hits.merged(with: foldedRows.hits(bytes, offsets: offsets, rows: rows, needsReference: &needsReference))
+            guard needsReference.contains(true) else { return hits }
+        }
+        let referred = referenceHits(bytes, offsets: offsets, rows: rows, only: needsReference)
+        return hits.merged(with: referred)
     }
 
     /// Which occurrences the scan reports.
@@ -116,6 +139,7 @@ extension LiteralMatcher {
                 bytes: bytes, base: base, offsets: offsets, rows: rows, characters: characters,
                 words: pattern.words, folding: pattern.folding, occurrences: occurrences)
             scan.markHazards(pattern.hazards)
+            if pattern.folding == .foldedRows { scan.markRowsWithNonASCII() }
             switch pattern.anchor {
             case .asciiRun(let run, let probes):
                 PairScanner(first: probes.0, second: probes.1).scan(base, from: scan.lower, to: scan.upper) { runStart in

@@ -27,6 +27,10 @@ struct LiteralPattern: Sendable {
         /// False when the query character is not one plain scalar (an emoji sequence, Hangul):
         /// rows that come near it are left to the reference.
         var isDecidable = true
+        /// True for an apostrophe or quotation mark that matches its typographic forms
+        /// (`QuoteEquivalence`): such a character is left out of ASCII-run anchors, whose
+        /// non-ASCII spellings would be hazards, and verified like any other.
+        var matchesTypographicQuotes = false
 
         @inline(__always)
         func accepts(_ value: UInt32) -> Bool {
@@ -81,17 +85,29 @@ struct LiteralPattern: Sendable {
         /// Turkic case (with or without accents): a character must be one plain scalar; any mark
         /// after it makes the row undecidable (`I` + U+0307 folds as `İ`, `I` + U+0301 keeps `I`).
         case turkic
+        /// Accents off for a query that folds to ASCII: the scan decides the rows of ASCII only
+        /// (which fold to themselves); every row holding a non-ASCII byte is folded byte by byte
+        /// and searched by `FoldedRows`.
+        case foldedRows
+    }
+
+    /// Whether a query that folds to ASCII with accents off may be searched by folding rows
+    /// (`Folding.foldedRows`), or must be scanned as accented text (for scans that do not fold
+    /// rows: a set of alternatives, a store's prefilter).
+    enum RowFolding {
+        case allowed
+        case never
     }
 
     /// A pattern for `query`, or nil when the literal matcher does not apply: options it does not
     /// implement (patterns, accent folding, Turkic case), or no query character the scan can
     /// anchor on.
-    init?(_ query: Query) {
+    init?(_ query: Query, rowFolding: RowFolding = .allowed) {
         let options = query.options
         guard options.syntax == .verbatim else { return nil }
         let textFolding = TextFolding(options)
         guard textFolding.isIdentity else {
-            guard let folded = Self.folded(query, textFolding) else { return nil }
+            guard let folded = Self.folded(query, textFolding, rowFolding: rowFolding) else { return nil }
             self = folded
             return
         }
@@ -142,22 +158,34 @@ struct LiteralPattern: Sendable {
     /// matches with it (candidates: the query character's case relatives, the scalars whose
     /// decomposition starts with one of them, and the four Turkic i's), anchored on the rarest
     /// character's scalars.
-    private static func folded(_ query: Query, _ textFolding: TextFolding) -> LiteralPattern? {
+    private static func folded(_ query: Query, _ textFolding: TextFolding, rowFolding: RowFolding) -> LiteralPattern? {
         let options = query.options
         let ignoringCase = options.caseMatching == .insensitive
-        let folding: Folding = textFolding.turkicCase ? .turkic : .marksRemoved
+        var folding: Folding = textFolding.turkicCase ? .turkic : .marksRemoved
         let foldedQuery = query.text.map(textFolding.fold).joined()
+        if folding == .marksRemoved && rowFolding == .allowed && foldedQuery.unicodeScalars.allSatisfy(\.isASCII) {
+            folding = .foldedRows
+        }
         var patterns: [CharacterPattern] = []
         var hazards = Set<UInt32>()
         for character in foldedQuery {
             var pattern = CharacterPattern()
             let composed = String(character).precomposedStringWithCanonicalMapping.unicodeScalars
             pattern.isDecidable = composed.count == 1 && composed.first.map { $0.isASCII || PlainScalars.isPlain($0.value) } == true
-            var literal = Regex<AnyRegexOutput>(verbatim: String(character))
-            if ignoringCase { literal = literal.ignoresCase() }
-            var candidates = Set(ScalarEquivalence.caseInsensitive.candidates(for: character, ignoringCase: true))
-            for value in Array(candidates) { candidates.formUnion(FoldingIndex.shared.scalars(foldingTo: value)) }
-            candidates.formUnion([0x49, 0x69, 0x130, 0x131])
+            let literal = RegexMatcher.verbatim(String(character), caseMatching: options.caseMatching)
+            var candidates: Set<UInt32>
+            if folding == .foldedRows, let byte = character.asciiValue {
+                // The scan sees rows of ASCII only (`FoldedRows` folds the others): no table needed.
+                candidates = Set(ScalarEquivalence.asciiCandidates(for: byte, ignoringCase: true))
+            } else {
+                candidates = Set(ScalarEquivalence.caseInsensitive.candidates(for: character, ignoringCase: true))
+                for value in Array(candidates) { candidates.formUnion(FoldingIndex.shared.scalars(foldingTo: value)) }
+                candidates.formUnion([0x49, 0x69, 0x130, 0x131])
+            }
+            if ignoringCase, let quotes = QuoteEquivalence.equivalents(of: character) {
+                candidates.formUnion(quotes.map(\.value))
+                pattern.matchesTypographicQuotes = true
+            }
             for value in candidates.sorted() {
                 guard let scalar = Unicode.Scalar(value) else { continue }
                 guard (try? literal.wholeMatch(in: textFolding.fold(Character(scalar)))) != nil else { continue }
@@ -174,6 +202,28 @@ struct LiteralPattern: Sendable {
                 }
             }
             patterns.append(pattern)
+        }
+        if folding == .foldedRows {
+            // Rows of ASCII only: the query's bytes as the default search finds them.
+            guard case .asciiRun(let run, let probes)? = anchor(for: patterns) else { return nil }
+            return LiteralPattern(
+                characters: patterns, anchor: .asciiRun(characters: run, probes: probes), hazards: [],
+                words: options.words, folding: folding)
+        }
+        if textFolding.removesMarks {
+            // A letter folding to several (`æ` → `ae`, `ß` → `ss`) is not one character of the
+            // folded query: a row holding one whose letters the query has goes to the reference.
+            for (value, base) in LatinLetterFolding.baseLetters where base.unicodeScalars.count > 1 {
+                // Any case of its letters (and the Turkic i's), since the letters of a folding are
+                // not case-folded as whole characters are (`Ĳ` → `IJ` keeps the `I` with Turkic case).
+                let relatives = base.unicodeScalars.flatMap { letter in
+                    ScalarEquivalence.asciiCandidates(for: UInt8(letter.value), ignoringCase: true)
+                        + (letter == "i" || letter == "I" ? [0x130, 0x131] : [])
+                }
+                guard relatives.contains(where: { letter in patterns.contains { $0.accepts(letter) } }) else { continue }
+                hazards.insert(value)
+                hazards.formUnion(FoldingIndex.shared.scalars(foldingTo: value))
+            }
         }
         if folding == .turkic {
             // Turkic case changes only the i's: a run of three or more characters that match
@@ -211,11 +261,14 @@ struct LiteralPattern: Sendable {
         for character: Character, ignoringCase: Bool, equivalence: () -> ScalarEquivalence
     ) -> CharacterPattern {
         var pattern = CharacterPattern()
-        var literal = Regex<AnyRegexOutput>(verbatim: String(character))
-        if ignoringCase { literal = literal.ignoresCase() }
+        let literal = RegexMatcher.verbatim(String(character), caseMatching: ignoringCase ? .insensitive : .sensitive)
         let ascii = character.unicodeScalars.count == 1 ? character.asciiValue : nil
-        let candidates = ascii.map { ScalarEquivalence.asciiCandidates(for: $0, ignoringCase: ignoringCase) }
+        var candidates = ascii.map { ScalarEquivalence.asciiCandidates(for: $0, ignoringCase: ignoringCase) }
             ?? equivalence().candidates(for: character, ignoringCase: ignoringCase)
+        if ignoringCase, let quotes = QuoteEquivalence.equivalents(of: character) {
+            candidates = Array(Set(candidates).union(quotes.map(\.value))).sorted()
+            pattern.matchesTypographicQuotes = true
+        }
         for value in candidates {
             guard let scalar = Unicode.Scalar(value) else { continue }
             let matches = (try? literal.wholeMatch(in: String(scalar))) != nil
@@ -251,10 +304,16 @@ struct LiteralPattern: Sendable {
     /// non-ASCII character with the longest encoding; else the longest ASCII run. Nil when no
     /// decidable character accepts anything (the reference then searches every row).
     private static func anchor(for patterns: [CharacterPattern]) -> Anchor? {
+        // Apostrophes and quotes join a run only when nothing else can anchor.
+        anchor(for: patterns, quotesInRuns: false) ?? anchor(for: patterns, quotesInRuns: true)
+    }
+
+    private static func anchor(for patterns: [CharacterPattern], quotesInRuns: Bool) -> Anchor? {
         var best: Range<Int>?
         var start: Int?
         for index in 0...patterns.count {
-            if index < patterns.count && patterns[index].isDecidable && patterns[index].hasASCII {
+            if index < patterns.count && patterns[index].isDecidable && patterns[index].hasASCII
+                && (quotesInRuns || !patterns[index].matchesTypographicQuotes) {
                 if start == nil { start = index }
             } else if let runStart = start {
                 if index - runStart > best?.count ?? 0 { best = runStart..<index }

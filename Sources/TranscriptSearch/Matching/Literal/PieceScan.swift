@@ -69,6 +69,44 @@ struct PieceScan {
         }
     }
 
+    /// For `LiteralPattern.Folding.foldedRows`: marks every row holding a non-ASCII byte, which the
+    /// scan then skips (`FoldedRows` searches it). One pass over the piece, eight bytes at a time.
+    mutating func markRowsWithNonASCII() {
+        let buffer = RowBuffer(bytes: bytes, offsets: offsets)
+        var position = lower
+        while let found = Self.firstNonASCII(base, from: position, to: upper) {
+            let row = buffer.row(containing: found, in: rows)
+            needsReference[row - rows.lowerBound] = true
+            position = offsets[row + 1]
+        }
+    }
+
+    /// The first byte at or after `from` (before `to`) that is not ASCII.
+    @inline(__always)
+    static func firstNonASCII(_ base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int? {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let raw = UnsafeRawPointer(base)
+        var position = from
+        while position + 32 <= to {
+            let a = raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+            let b = raw.loadUnaligned(fromByteOffset: position + 8, as: UInt64.self)
+            let c = raw.loadUnaligned(fromByteOffset: position + 16, as: UInt64.self)
+            let d = raw.loadUnaligned(fromByteOffset: position + 24, as: UInt64.self)
+            if (a | b | c | d) & high != 0 { break }
+            position += 32
+        }
+        while position + 8 <= to {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)) & high
+            if word != 0 { return position + word.trailingZeroBitCount / 8 }
+            position += 8
+        }
+        while position < to {
+            if base[position] >= 0x80 { return position }
+            position += 1
+        }
+        return nil
+    }
+
     @inline(__always)
     static func bytes(_ base: UnsafePointer<UInt8>, at position: Int, equal spelling: [UInt8]) -> Bool {
         for offset in spelling.indices where base[position + offset] != spelling[offset] { return false }

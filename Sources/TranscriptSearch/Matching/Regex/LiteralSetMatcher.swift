@@ -61,7 +61,7 @@ struct LiteralSetMatcher: Matcher, HitLengthBounded {
         var alternatives: [LiteralMatcher] = []
         for text in texts {
             guard let literal = try? Query(text, options: options), literal.text == text,
-                  let matcher = LiteralMatcher(literal) else { return nil }
+                  let matcher = LiteralMatcher(literal, rowFolding: .never) else { return nil }
             alternatives.append(matcher)
         }
         guard let reference = try? RegexMatcher(query) else { return nil }
