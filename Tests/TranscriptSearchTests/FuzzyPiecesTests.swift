@@ -64,7 +64,8 @@ struct FuzzyPiecesTests {
             "work", "York", "wrok", "owrk", "w ork", "cat car", "ca t",
             "Kubernetis", "kuberentes", "kubernetes", "KUBERNETES", "kub ernetes",
             "zürich", "Zurich", "ZÜRICH zuerich", "İstanbul", "ISTANBUL", "istanbul", "café", "cafe", "Kelvin \u{212A}ubernetes",
-            "naïve", "naive", "👍🏽 budget", "会议 budget", "budget\u{0301}",
+            "naïve", "naive", "👍🏽 budget", "会议 budget", "budget\u{0301}", "budgi\u{0301}t", "Zoë’s budgit — review",
+            "büdgit", "bÜdgit", "ZÜRİCH", "zu\u{0308}rich", "Ønboarding mïlestone", "milestøne", "ΣΟΦΙΑ sofia", "mi\u{200D}lestone",
         ]
         let queries = ["budgit", "milestone", "gold peak", "goldpeak", "the budgit review", "work", "cat", "kubernetis", "zurich",
                        "istanbul", "cafe", "naive", "budget", "a b", "customer interview feedback"]

@@ -23,8 +23,9 @@
 /// text word or two neighbours joined. Their units lie back to back in the row's word units with
 /// everything else left out, where the pieces of the chosen word's three query units are looked
 /// for, each cut to the same length L (any part of a piece held is held). So a row holding none
-/// has no hit. Only ASCII rows are read so (each byte a character, its unit the matcher's); a row
-/// with any other byte is always read.
+/// has no hit. A row is looked through byte by byte, each scalar below U+0800 that is a character
+/// of its own with the matcher's unit; a row with any other scalar (a mark, a joiner, CJK) is
+/// always read.
 struct FuzzyPieces: Sendable {
     /// The pieces' length, 2 to 4 units.
     let length: Int
@@ -78,17 +79,32 @@ struct FuzzyPieces: Sendable {
         (packed &* 0x9E37_79B1) >> 16
     }
 
-    /// Whether the row `bytes` may hold a hit: it has a byte of 0x80 or more, or its word units
-    /// (`table`: the matcher's units of ASCII bytes with `RowWords.wordFlag`), back to back, hold a
-    /// piece.
+    /// Whether the row `bytes` may hold a hit: its word units (`table`: the matcher's units of
+    /// ASCII bytes with `RowWords.wordFlag`; `twoBytes`: of the scalars below U+0800, each its own
+    /// character, as `twoByteEntries` makes them), back to back, hold a piece, or it has a scalar of
+    /// neither table (a mark, a joiner, a scalar of three bytes or more: then the row is read).
     @inline(__always)
-    func mayMatch(_ bytes: UnsafeBufferPointer<UInt8>, table: UnsafePointer<UInt32>, bits: UnsafePointer<UInt64>) -> Bool {
+    func mayMatch(
+        _ bytes: UnsafeBufferPointer<UInt8>, table: UnsafePointer<UInt32>, twoBytes: UnsafePointer<UInt32>, bits: UnsafePointer<UInt64>
+    ) -> Bool {
         let mask: UInt32 = length == 4 ? ~0 : (1 << UInt32(8 * length)) - 1
         var window: UInt32 = 0
         var held = 0
-        for byte in bytes {
-            if byte >= 0x80 { return true }
-            let entry = table[Int(byte)]
+        var offset = 0
+        let count = bytes.count
+        guard let base = bytes.baseAddress else { return false }
+        while offset < count {
+            let byte = base[offset]
+            let entry: UInt32
+            if byte < 0x80 {
+                entry = table[Int(byte)]
+                offset += 1
+            } else {
+                guard byte >= 0xC2, byte < 0xE0, offset + 1 < count, base[offset + 1] & 0xC0 == 0x80 else { return true }
+                entry = twoBytes[Int(UInt32(byte & 0x1F) << 6 | UInt32(base[offset + 1] & 0x3F))]
+                if entry == 0 { return true }
+                offset += 2
+            }
             guard entry & RowWords.wordFlag != 0 else { continue }
             window = (window << 8 | (entry & 0xFF)) & mask
             held += 1
@@ -98,5 +114,16 @@ struct FuzzyPieces: Sendable {
             }
         }
         return false
+    }
+
+    /// For each scalar below U+0800: 0 when it may join its neighbours into one character (not
+    /// `RowWords.isAlone`), else the low byte of its unit (`unit`), bit 8 set, and
+    /// `RowWords.wordFlag` for a word character. ASCII's entries are unused.
+    static func twoByteEntries(unit: (Character) -> UInt32) -> [UInt32] {
+        (0..<0x800).map { (value: UInt32) -> UInt32 in
+            guard value >= 0x80, RowWords.isAlone(value), let scalar = Unicode.Scalar(value) else { return 0 }
+            let character = Character(scalar)
+            return (unit(character) & 0xFF) | 0x100 | (CharacterFolding.isWordCharacter(character) ? RowWords.wordFlag : 0)
+        }
     }
 }
