@@ -6,6 +6,8 @@ import TranscriptModel
 /// ```
 ///  row        Kubernetis is on the rodmap.            bytes; a row with any non-ASCII byte is
 ///                                                     read character by character instead
+///  pieces     kub|ern|etis, ku+e, er+e                a row holding none of a query word's
+///                                                     pieces is skipped (`FuzzyPieces`)
 ///  words      kubernetis|is|on|the|rodmap             folded units (one UInt32 a character:
 ///                                                     its folded scalar, or an id)
 ///  gate       |len(word) − len(query unit)| ≤ budget  most words fail it, at no cost
@@ -41,6 +43,10 @@ struct FuzzyMatcher: Matcher {
     let asciiIsWord: [Bool]
     /// The query's folded characters of several scalars, and their units.
     let multiScalarUnits: [String: UInt32]
+    /// The pieces a row must hold to be read (nil: every row is read).
+    let pieces: FuzzyPieces?
+    /// `FuzzyPieces.twoByteEntries` for this query's units.
+    let twoByteEntries: [UInt32]
 
     /// A unit no query character has.
     static let foreignUnit: UInt32 = 0xFFFF_FFFF
@@ -92,6 +98,9 @@ struct FuzzyMatcher: Matcher {
         joinedBudgets = words.indices.dropLast().map { fuzzy.budget(ofWord: $0, joined: true) }
         asciiUnits = (0..<128).map { byte in unit(fuzzy.folding.fold(Character(Unicode.Scalar(UInt8(byte))))) }
         asciiIsWord = (0..<128).map { byte in CharacterFolding.isWordCharacter(Character(Unicode.Scalar(UInt8(byte)))) }
+        pieces = FuzzyPieces(words: words, budgets: budgets, joinedBudgets: joinedBudgets)
+        let folding = fuzzy.folding
+        twoByteEntries = pieces == nil ? [] : FuzzyPieces.twoByteEntries { unit(folding.fold($0)) }
     }
 
     /// The unit of a character of the text.
@@ -120,6 +129,12 @@ struct FuzzyMatcher: Matcher {
         let asciiTable = UnsafeMutablePointer<UInt32>.allocate(capacity: 128)
         defer { asciiTable.deallocate() }
         for byte in 0..<128 { asciiTable[byte] = asciiUnits[byte] | (asciiIsWord[byte] ? RowWords.wordFlag : 0) }
+        let pieceBits = UnsafeMutablePointer<UInt64>.allocate(capacity: 1024)
+        defer { pieceBits.deallocate() }
+        if let pieces { pieceBits.initialize(from: pieces.bits, count: 1024) }
+        let twoBytes = UnsafeMutablePointer<UInt32>.allocate(capacity: 0x800)
+        defer { twoBytes.deallocate() }
+        if pieces != nil { twoBytes.initialize(from: twoByteEntries, count: 0x800) }
         // Made once: a closure made per row would copy the matcher into its context each time.
         let info = { (value: UInt32) -> UInt64 in scalarInfo(of: value, cache: &cache) }
         let characterUnit = { (character: Character) in unit(of: character) }
@@ -128,6 +143,7 @@ struct FuzzyMatcher: Matcher {
             if count % 4096 == 4095, let deadline, clock.now > deadline { throw .deadlinePassed(row: index) }
             let start = buffer.offsets[index], end = buffer.offsets[index + 1]
             let bytes = UnsafeBufferPointer(rebasing: buffer.bytes[start..<end])
+            if let pieces, !pieces.mayMatch(bytes, table: asciiTable, twoBytes: twoBytes, bits: pieceBits) { continue }
             row.reserve(bytes.count)
             if !row.readASCII(bytes, table: asciiTable),
                !row.readScalars(bytes, units: asciiUnits, isWord: asciiIsWord, info: info) {
