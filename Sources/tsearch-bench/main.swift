@@ -1,4 +1,4 @@
-// tsearch-bench: the numbers behind TranscriptSearch's speed claims (the README's performance section).
+// tsearch-bench: the numbers behind TranscriptSearch's speed claims (the README's summary, BENCHMARKS.md's tables).
 //
 //   swift run -c release tsearch-bench [--quick] [--rows N] [--runs K]
 //       [--section load|search|suggest|process|export|epub|typing|navigation|server|bool|fuzzy|accents|all] [--scale 1m|10m] [--python PYTHON-WITH-EBOOKLIB]
@@ -172,7 +172,7 @@ if !(fileNames.map { folder.appendingPathComponent($0) } + [episodes]).allSatisf
 let cores = ProcessInfo.processInfo.activeProcessorCount
 print("tsearch-bench: \(options.rows) rows per format, median of \(options.runs) runs, \(cores) cores; corpus in \(folder.path)")
 
-/// The query kinds the README quotes; the common word is in about 3 rows in 10, the rare one in 1
+/// The query kinds BENCHMARKS.md quotes; the common word is in about 3 rows in 10, the rare one in 1
 /// in 300 (see CorpusGenerator). "the" has about as many hits as the alternation `budget|forecast`
 /// (503,207 against 473,450 in a million rows): the default search doing the same amount of work.
 let queries: [(kind: String, text: String, options: SearchOptions)] = [
