@@ -92,6 +92,34 @@ struct FastPathsTests {
         }
     }
 
+    /// Rows made of the pieces a folded hit can be made of, next to ones it cannot: the query's
+    /// letters, letters folding to one or two of them (`é`, `æ`, `ß`, `ﬃ`, the Kelvin sign), quotes,
+    /// marks, letters of other scripts, emoji and carriage returns. Accents off for a query that
+    /// folds to ASCII passes over a row unfolded when no stretch of it can give the query's letters;
+    /// queries at exactly that bound (`æb` for `aeb`, `ß` for `ss`, `ﬃ` for `ffi`, `’` for `'`) and
+    /// hits covering part of a character's folding (`eb` in `æb`) must still be found.
+    @Test(arguments: [
+        SearchOptions(diacritics: .insensitive), SearchOptions(caseMatching: .sensitive, diacritics: .insensitive),
+        SearchOptions(diacritics: .insensitive, words: .wholeWords),
+    ])
+    func rowsPassedOverUnfoldedHaveNoHits(_ options: SearchOptions) throws {
+        let pieces = [
+            "c", "a", "f", "e", "b", "s", "i", "t", "o", "l", "k", "C", "A", "E", "x", "z", " ", " ", "'",
+            "é", "É", "è", "æ", "Æ", "œ", "ß", "ẞ", "ﬃ", "ﬁ", "Ł", "ł", "ø", "ĳ", "\u{212A}", "’", "“", "”",
+            "\u{301}", "\u{327}", "会", "议", "👍🏽", "\u{200D}", "\r\n", "ǆ", "\u{20E3}",
+        ]
+        var state: UInt64 = 7
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: state >> 33)
+        }
+        let rows = (0..<6_000).map { _ in (0..<(1 + next() % 12)).map { _ in pieces[next() % pieces.count] }.joined() }
+        let corpus = Self.corpus(rows)
+        for query in ["cafe", "aeb", "eb", "ae", "ss", "s", "ffi", "fi", "it's", "oe", "ij", "lo", "kb", "k", "dz", "e b", "a\"b"] {
+            try Self.expectSameHits(query, options, corpus)
+        }
+    }
+
     static let patterns: [String] = [
         "budget|forecast", "budget|budgeting", "budgeting|budget", "Q3 budget", "bud|budget", "a|aa", "aa|a",
         "café|cafe", "art|start", "can't|can", "budget\\s+\\w+", "bud(get|dy)", "colou?r", "[Bb]udget review",

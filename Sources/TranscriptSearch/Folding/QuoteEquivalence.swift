@@ -15,6 +15,12 @@ enum QuoteEquivalence {
     /// The double quotation marks, the ASCII one first.
     static let quotes: [Unicode.Scalar] = ["\u{22}", "\u{201C}", "\u{201D}", "\u{201E}"]
 
+    /// The smallest and largest non-ASCII member of either set: a scalar outside is none of them.
+    static let nonASCIISpan: ClosedRange<UInt32> = {
+        let values = (apostrophes + quotes).map(\.value).filter { $0 >= 0x80 }
+        return (values.min() ?? 0x80)...(values.max() ?? 0x80)
+    }()
+
     /// The set `character` belongs to (itself among them), or nil when it is none of them.
     static func equivalents(of character: Character) -> [Unicode.Scalar]? {
         guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first else { return nil }

@@ -26,12 +26,27 @@
 /// case ignored, the typographic apostrophes and quotes fold to `'` and `"` (`QuoteEquivalence`);
 /// for whole words a row holding one is unsure, since their word-break classes differ.
 ///
-/// Cost: O(row bytes) per row with a non-ASCII byte, a table look-up per non-ASCII scalar.
+/// Before folding, a row must hold a stretch that could fold to the query (`mayHold`): no ASCII
+/// byte in it that is not one of the query's (either case, ignoring case), and as many folded
+/// ASCII bytes as the query has, counting each non-ASCII scalar as the ASCII bytes of its folding
+/// (`é` 1, `æ` 2, a typographic quote 1 when quotes fold, a mark or a letter of another script 0).
+/// Every ASCII scalar of the characters a hit covers is one of the query's bytes (folding keeps
+/// ASCII scalars, and a character with anything left on it besides is not one an ASCII query
+/// character matches), and a hit's characters fold to at least the query's length in ASCII
+/// bytes. So a row without such a stretch has no hit, for the reference too; most rows with an
+/// accented or foreign word elsewhere (`très`, `会议` next to a search for `cafe`) are passed over
+/// after one loop over their bytes, unfolded.
+///
+/// Cost: O(row bytes) per row with a non-ASCII byte, a table look-up per non-ASCII scalar of the
+/// rows that pass the run test.
 struct FoldedRows {
     /// The folded query, ASCII.
     let query: [UInt8]
     let caseMatching: CaseMatching
     let words: WordMatching
+    /// For each byte, whether it may be part of a hit's characters: the query's bytes (both cases
+    /// of its letters when ignoring case) and every non-ASCII byte.
+    let mayBeInHit: [Bool]
 
     /// Scratch space reused from row to row of one piece: the folded bytes and, for each, the
     /// row-relative UTF-8 range of the original character it came from.
@@ -56,6 +71,42 @@ struct FoldedRows {
         self.query = caseMatching == .insensitive ? query.map(Self.lowercased) : query
         self.caseMatching = caseMatching
         self.words = words
+        var mayBeInHit = [Bool](repeating: false, count: 256)
+        for byte in 0x80...0xFF { mayBeInHit[byte] = true }
+        for byte in query {
+            mayBeInHit[Int(byte)] = true
+            if caseMatching == .insensitive {
+                mayBeInHit[Int(Self.lowercased(byte))] = true
+                if byte >= 0x61 && byte <= 0x7A { mayBeInHit[Int(byte - 0x20)] = true }
+            }
+        }
+        self.mayBeInHit = mayBeInHit
+    }
+
+    /// Whether the row `bytes[start..<end]` holds a stretch that may fold to the query (see the
+    /// type's notes); false proves the row has no hit.
+    func mayHold(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int) -> Bool {
+        let needed = query.count
+        let index = FoldingIndex.shared
+        let quoteSpan: ClosedRange<UInt32>? = caseMatching == .insensitive ? QuoteEquivalence.nonASCIISpan : nil
+        return mayBeInHit.withUnsafeBufferPointer { inHit in
+            var run = 0
+            var position = start
+            while position < end {
+                let byte = bytes[position]
+                if byte < 0x80 {
+                    run = inHit[Int(byte)] ? run + 1 : 0
+                    position += 1
+                } else {
+                    let (value, length) = UTF8Stepping.scalar(at: position, in: bytes)
+                    position += length
+                    run += index.asciiCount(inFoldingOf: value)
+                    if quoteSpan?.contains(value) == true && QuoteEquivalence.asciiRepresentative(of: value) != nil { run += 1 }
+                }
+                if run >= needed { return true }
+            }
+            return false
+        }
     }
 
     @inline(__always)
@@ -71,6 +122,10 @@ struct FoldedRows {
         var scratch = Scratch()
         var hits = HitList()
         for row in rows where needsReference[row - rows.lowerBound] {
+            guard mayHold(bytes, start: offsets[row], end: offsets[row + 1]) else {
+                needsReference[row - rows.lowerBound] = false
+                continue
+            }
             guard let found = self.hits(bytes, start: offsets[row], end: offsets[row + 1], scratch: &scratch) else { continue }
             needsReference[row - rows.lowerBound] = false
             for range in found { hits.append(row: row, start: range.lowerBound, end: range.upperBound) }

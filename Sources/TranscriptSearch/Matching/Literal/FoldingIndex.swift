@@ -19,11 +19,17 @@ struct FoldingIndex: Sendable {
     /// without hashing: the folding's length in the low byte, then up to three ASCII bytes; 0 for
     /// a scalar whose folding is not ASCII.
     let packedTwoByteFoldings: [UInt32]
+    /// How many ASCII bytes each scalar's folding holds (`asciiFoldings` and `mixed` alike), for
+    /// `FoldedRows`'s bound on the folded letters a run of text can give: a bit per scalar
+    /// saying it has some, and the counts of those.
+    private let hasASCIIFolding: [UInt64]
+    private let asciiCounts: [UInt32: Int]
 
     init() {
         var byBase: [UInt32: [UInt32]] = [:]
         var asciiFoldings: [UInt32: [UInt8]] = [:]
         var mixed = Set<UInt32>()
+        var asciiCounts: [UInt32: Int] = [:]
         func record(_ value: UInt32, folding scalars: [Unicode.Scalar]) {
             var folded: [UInt8] = []
             var hasOther = false
@@ -34,6 +40,7 @@ struct FoldingIndex: Sendable {
                 }
             }
             if folded.isEmpty { return }
+            asciiCounts[value] = folded.count
             if hasOther { mixed.insert(value) } else { asciiFoldings[value] = folded }
         }
         for range in ScalarEquivalence.decomposableRanges {
@@ -63,6 +70,18 @@ struct FoldingIndex: Sendable {
         }
         packedTwoByteFoldings = packed
         self.mixed = mixed
+        var hasASCIIFolding = [UInt64](repeating: 0, count: 0x110000 / 64)
+        for value in asciiCounts.keys { hasASCIIFolding[Int(value) / 64] |= 1 << UInt64(value % 64) }
+        self.hasASCIIFolding = hasASCIIFolding
+        self.asciiCounts = asciiCounts
+    }
+
+    /// How many ASCII bytes the folding of the non-ASCII scalar `value` holds (`é` 1, `æ` 2, a
+    /// letter of another script 0).
+    @inline(__always)
+    func asciiCount(inFoldingOf value: UInt32) -> Int {
+        guard value < 0x110000, hasASCIIFolding[Int(value) / 64] & (1 << UInt64(value % 64)) != 0 else { return 0 }
+        return asciiCounts[value] ?? 0
     }
 
     /// The scalars whose folding starts with `base` (for a letter with no decomposition, whose
