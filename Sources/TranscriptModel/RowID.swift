@@ -1,8 +1,12 @@
-/// The identity of a row: which source it came from (its position in the corpus's load order) and
-/// its position within that source.
+/// A corpus row written down: which source it came from (its position in the corpus's load order)
+/// and its position within that source.
 ///
-/// Deterministic by construction: loading the same files in the same order yields the same IDs, so the
-/// persisted session can refer to rows by ID. Written on every wire as `"source:index"`, e.g. `"0:17"`.
+/// Within a corpus the API names a row by one number, its index (`Corpus.row(at:)`, `Hit.row`,
+/// `HitIndex`, `SearchHit.row`, cursors and filters); a `RowID` is that same row in the form that
+/// is saved and sent: `Corpus.id(ofRow:)` and `Corpus.rowIndex(of:)` convert, and one round trip
+/// gives the index back. Deterministic by construction: loading the same files in the same order
+/// yields the same IDs, so the persisted session can refer to rows by ID. Written on every wire as
+/// `"source:index"`, e.g. `"0:17"`.
 public struct RowID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The source's position in the corpus's load order, from 0.
     public var source: Int

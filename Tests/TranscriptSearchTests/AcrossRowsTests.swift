@@ -140,7 +140,7 @@ struct AcrossRowsTests {
         while let page = try await iterator.next() { hits += page }
         #expect(hits.map(\.position) == Array(0..<index.count))
         #expect(hits.map(\.utf8Range) == (0..<index.count).map { index.hit(at: $0).utf8Range })
-        #expect(hits.map(\.row) == (0..<index.count).map { corpus.id(ofRow: index.hit(at: $0).row) })
+        #expect(hits.map(\.row) == (0..<index.count).map { index.hit(at: $0).row })
         #expect(hits.map(\.snippet.highlight) == (0..<index.count).map { index.matchedText(ofHitAt: $0, in: corpus) })
         // Snippets come from the transcript's joined text: they run across rows.
         #expect(hits[0].snippet.before == "need to cut ")

@@ -183,6 +183,9 @@ struct SearchIteratorTests {
         }
         #expect(seen.map(\.position) == Array(0..<full.count))
         #expect(seen.map(\.utf8Range) == (0..<full.count).map { full.hit(at: $0).utf8Range })
+        // One row identity: a page's hit names its row as the hit list and the corpus do.
+        #expect(seen.map(\.row) == (0..<full.count).map { full.hit(at: $0).row })
+        #expect(seen.allSatisfy { corpus.row(at: $0.row).speaker == "Alice" })
         #expect(seen.allSatisfy { $0.speaker == "Alice" && $0.snippet.highlight == "budget" })
         #expect(pages == (full.count + 36) / 37)
         #expect(try await iterator.next() == nil)

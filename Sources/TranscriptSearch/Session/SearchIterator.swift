@@ -4,8 +4,10 @@ import TranscriptModel
 public struct SearchHit: Hashable, Sendable {
     /// 0-based position among all hits, in corpus order.
     public var position: Int
-    /// The hit's row (the row it starts in, for a hit across rows).
-    public var row: RowID
+    /// The hit's row (the row it starts in, for a hit across rows): its index in the corpus, the
+    /// same number `Hit.row`, `HitIndex` and `Corpus.row(at:)` use (`Corpus.id(ofRow:)` gives its
+    /// saved form).
+    public var row: Int
     /// Where that row came from in its file.
     public var locator: Locator
     /// When the row starts, for timed formats.
@@ -82,7 +84,7 @@ public actor SearchIterator {
             let utf8 = value.text.utf8
             defer { position += 1 }
             return SearchHit(
-                position: position, row: value.id, locator: value.locator, start: value.start, speaker: value.speaker,
+                position: position, row: row, locator: value.locator, start: value.start, speaker: value.speaker,
                 title: value.title,
                 utf8Range: utf8.distance(from: utf8.startIndex, to: range.lowerBound)..<utf8.distance(from: utf8.startIndex, to: range.upperBound),
                 snippet: Snippet(text: value.text, range: range, length: snippetLength))
@@ -111,7 +113,7 @@ extension SearchIterator {
             let first = windows.segments(ofHitAt: position, in: corpus).first { $0.row == hit.row }
             let range = (first.map { $0.range(in: value.text) }) ?? value.text.startIndex..<value.text.startIndex
             return SearchHit(
-                position: position, row: value.id, locator: value.locator, start: value.start, speaker: value.speaker,
+                position: position, row: hit.row, locator: value.locator, start: value.start, speaker: value.speaker,
                 title: value.title, utf8Range: hit.utf8Range, snippet: Snippet(text: value.text, range: range, length: snippetLength))
         }
     }
@@ -123,7 +125,7 @@ extension SearchIterator {
             let value = corpus.row(at: hit.row)
             defer { position += 1 }
             return SearchHit(
-                position: position, row: value.id, locator: value.locator, start: value.start, speaker: value.speaker,
+                position: position, row: hit.row, locator: value.locator, start: value.start, speaker: value.speaker,
                 title: value.title, utf8Range: hit.utf8Range,
                 snippet: Snippet(text: joined.text, range: hit.range, length: snippetLength))
         }
