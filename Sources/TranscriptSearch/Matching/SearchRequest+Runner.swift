@@ -15,7 +15,10 @@ extension SearchRequest {
             _ = try WindowTerms(try BooleanQuery(parsing: text), options: options, filter: filter, matcher: Self.referenceMatcher)
             return
         }
-        _ = try Self.referenceMatcher(for: try Query(text, options: options))
+        let query = try Query(text, options: options)
+        // A verbatim query's `Regex` cannot fail to build: it is built once, for the search.
+        guard query.options.syntax == .regularExpression || query.options.fuzzy || query.options.forms else { return }
+        _ = try Self.referenceMatcher(for: query)
     }
 
     /// The reference matcher of `query`: the `RegexMatcher`, or for word forms `FormsReference`,
@@ -78,7 +81,7 @@ extension SearchRequest {
         let reference = try RegexMatcher(query)
         switch query.options.syntax {
         case .verbatim, .boolean:
-            return LiteralMatcher(query) ?? reference
+            return LiteralMatcher(query, reference: reference) ?? reference
         case .regularExpression:
             switch RegexPlan(query.text) {
             case .literals(let alternatives) where alternatives.count == 1:
@@ -89,9 +92,9 @@ extension SearchRequest {
                     return matcher
                 }
             case .literals(let alternatives):
-                if let matcher = LiteralSetMatcher(query, alternatives: alternatives) { return matcher }
+                if let matcher = LiteralSetMatcher(query, reference: reference, alternatives: alternatives) { return matcher }
             case .requiredLiterals(let literals):
-                if let matcher = PrefilteredRegexMatcher(query, requiredLiterals: literals) { return matcher }
+                if let matcher = PrefilteredRegexMatcher(query, reference: reference, requiredLiterals: literals) { return matcher }
             case .none:
                 break
             }

@@ -72,8 +72,14 @@ public struct LiteralMatcher: Matcher, HitLengthBounded {
 
     /// A literal matcher for `query` whose pattern folds rows as `rowFolding` says.
     init?(_ query: Query, rowFolding: LiteralPattern.RowFolding) {
-        guard let reference = try? RegexMatcher(query), let pattern = LiteralPattern(query, rowFolding: rowFolding)
-        else { return nil }
+        guard let reference = try? RegexMatcher(query) else { return nil }
+        self.init(query, reference: reference, rowFolding: rowFolding)
+    }
+
+    /// A literal matcher for `query` with `reference`, the `RegexMatcher` of that same query
+    /// (already made by the caller: a query's `Regex` is built once).
+    init?(_ query: Query, reference: RegexMatcher, rowFolding: LiteralPattern.RowFolding = .allowed) {
+        guard let pattern = LiteralPattern(query, rowFolding: rowFolding) else { return nil }
         self.pattern = pattern
         self.reference = reference
         longestASCIIHit = 4 * query.text.utf8.count

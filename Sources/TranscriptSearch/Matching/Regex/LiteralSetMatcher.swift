@@ -55,6 +55,13 @@ struct LiteralSetMatcher: Matcher, HitLengthBounded {
     /// or nil when the literal scan cannot take one of them; `setScan` chooses the scan (tests
     /// run both).
     init?(_ query: Query, alternatives texts: [String], setScan: SetScan = .preferred) {
+        guard let reference = try? RegexMatcher(query) else { return nil }
+        self.init(query, reference: reference, alternatives: texts, setScan: setScan)
+    }
+
+    /// A matcher for `query` with `reference`, its `RegexMatcher` already made by the caller (a
+    /// pattern is compiled once), or nil as above.
+    init?(_ query: Query, reference: RegexMatcher, alternatives texts: [String], setScan: SetScan = .preferred) {
         self.setScan = setScan
         var options = query.options
         options.syntax = .verbatim
@@ -64,7 +71,6 @@ struct LiteralSetMatcher: Matcher, HitLengthBounded {
                   let matcher = LiteralMatcher(literal, rowFolding: .never) else { return nil }
             alternatives.append(matcher)
         }
-        guard let reference = try? RegexMatcher(query) else { return nil }
         self.alternatives = alternatives
         self.reference = reference
         var hazards: [LiteralPattern.Hazard] = []

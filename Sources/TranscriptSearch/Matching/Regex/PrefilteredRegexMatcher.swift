@@ -20,6 +20,13 @@ struct PrefilteredRegexMatcher: Matcher {
     /// nil when the literal scan cannot take one (no plain character) or the options fold text
     /// (accents off, Turkic case: the `Regex` then sees folded text, not the row's).
     init?(_ query: Query, requiredLiterals literals: [String]) {
+        guard let regex = try? RegexMatcher(query) else { return nil }
+        self.init(query, reference: regex, requiredLiterals: literals)
+    }
+
+    /// A matcher for `query` with `reference`, its `RegexMatcher` already made by the caller (a
+    /// pattern is compiled once), or nil as above.
+    init?(_ query: Query, reference regex: RegexMatcher, requiredLiterals literals: [String]) {
         var options = query.options
         guard TextFolding(options).isIdentity else { return nil }
         options.syntax = .verbatim
@@ -31,7 +38,7 @@ struct PrefilteredRegexMatcher: Matcher {
                   let prefilter = LiteralMatcher(literalQuery) else { return nil }
             prefilters.append(prefilter)
         }
-        guard !prefilters.isEmpty, let regex = try? RegexMatcher(query) else { return nil }
+        guard !prefilters.isEmpty else { return nil }
         self.prefilters = prefilters
         self.regex = regex
     }
