@@ -5,6 +5,22 @@ import TranscriptModel
 /// The reference matcher's behaviour, pinned: expected hits are marked in the text with brackets.
 /// These are the semantics every faster matcher must copy exactly.
 struct ReferenceMatcherTests {
+    /// Checking a request and then searching it compile its pattern once: the pattern kept from the
+    /// call before is reused when it and the case are the same, and a bad pattern is not kept.
+    @Test func aPatternIsCompiledOnceForCheckingAndSearching() throws {
+        let compiled = RegexMatcher.CompiledPattern()
+        _ = try compiled.regex("budget\\s+\\w+", caseMatching: .insensitive)
+        _ = try compiled.regex("budget\\s+\\w+", caseMatching: .insensitive)
+        #expect(compiled.compilations == 1)
+        _ = try compiled.regex("budget\\s+\\w+", caseMatching: .sensitive)
+        #expect(compiled.compilations == 2)
+        #expect(throws: (any Error).self) { try compiled.regex("budget(", caseMatching: .sensitive) }
+        #expect(throws: (any Error).self) { try compiled.regex("budget(", caseMatching: .sensitive) }
+        #expect(compiled.compilations == 4)
+        let apostrophe = try compiled.regex("can't", caseMatching: .insensitive)
+        #expect("we can’t".contains(apostrophe), "the kept pattern has the apostrophe class")
+    }
+
     struct Case: CustomTestStringConvertible, Sendable {
         let marked: String
         let query: String

@@ -1,3 +1,4 @@
+import Foundation
 import RegexBuilder
 
 /// The reference matcher, and the oracle every faster matcher is tested against: the query as
@@ -41,11 +42,7 @@ public struct RegexMatcher: Matcher, @unchecked Sendable {
         case .regularExpression:
             let pattern = options.words == .wholeWords ? "\\b(?:" + text + ")\\b" : text
             do {
-                regex = try Regex<AnyRegexOutput>(pattern)
-                if options.caseMatching == .insensitive, let widened = QuoteEquivalence.widened(pattern: pattern) {
-                    // Errors are reported against the pattern as typed, which compiled.
-                    regex = (try? Regex<AnyRegexOutput>(widened)) ?? regex
-                }
+                regex = try Self.compiled.regex(pattern, caseMatching: options.caseMatching)
             } catch {
                 let offset = options.words == .wholeWords ? 5 : 0
                 throw QueryError(kind: .badQuery(
@@ -56,6 +53,42 @@ public struct RegexMatcher: Matcher, @unchecked Sendable {
         regex = regex.wordBoundaryKind(.default)
         if options.caseMatching == .insensitive { regex = regex.ignoresCase() }
         self.regex = regex
+    }
+
+    /// The last pattern compiled in this process, kept so that checking a request (`validate()`)
+    /// and searching it compile its pattern once.
+    static let compiled = CompiledPattern()
+
+    /// One compiled pattern and what it was compiled from, replaced by the next, under a lock.
+    final class CompiledPattern: @unchecked Sendable {
+        // Guarded by `lock`.
+        private let lock = NSLock()
+        private var last: (pattern: String, caseMatching: CaseMatching, regex: Regex<AnyRegexOutput>)?
+        private var compiledCount = 0
+
+        /// How many patterns were compiled (not found here), for tests.
+        var compilations: Int {
+            lock.lock()
+            defer { lock.unlock() }
+            return compiledCount
+        }
+
+        /// `pattern` compiled (with `QuoteEquivalence`'s classes in place of its marks when
+        /// ignoring case), or the same one kept from the call before.
+        /// - Throws: the parser's error for a pattern that does not compile.
+        func regex(_ pattern: String, caseMatching: CaseMatching) throws -> Regex<AnyRegexOutput> {
+            lock.lock()
+            defer { lock.unlock() }
+            if let last, last.pattern == pattern, last.caseMatching == caseMatching { return last.regex }
+            compiledCount += 1
+            var regex = try Regex<AnyRegexOutput>(pattern)
+            if caseMatching == .insensitive, let widened = QuoteEquivalence.widened(pattern: pattern) {
+                // Errors are reported against the pattern as typed, which compiled.
+                regex = (try? Regex<AnyRegexOutput>(widened)) ?? regex
+            }
+            last = (pattern, caseMatching, regex)
+            return regex
+        }
     }
 
     /// `text` as a verbatim `Regex`, with a class of `QuoteEquivalence`'s set in place of each
