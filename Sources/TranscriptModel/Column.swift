@@ -27,6 +27,9 @@ package struct Column<Element: BitwiseCopyable>: RandomAccessCollection, Express
         mapped = UnsafeBufferPointer(start: start, count: count)
     }
 
+    /// Whether the values are read in place from a region (a mapped file) rather than held.
+    package var isMapped: Bool { mapped != nil }
+
     /// Always 0.
     package var startIndex: Int { 0 }
     /// The number of values.

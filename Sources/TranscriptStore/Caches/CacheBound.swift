@@ -114,8 +114,11 @@ struct CacheBound: Sendable, Equatable {
 
     /// Notes that the cache `path` was just used: its modification time becomes now, unless it is
     /// already less than a minute old (one `stat`, and a write of its times at most once a minute).
-    static func markUsed(_ path: String) {
-        guard let modified = FileCalls.fileStatus(path)?.modified, modified < FileCalls.now() - 60 * 1_000_000_000 else { return }
+    /// Returns whether it was touched.
+    @discardableResult
+    static func markUsed(_ path: String) -> Bool {
+        guard let modified = FileCalls.fileStatus(path)?.modified, modified < FileCalls.now() - 60 * 1_000_000_000 else { return false }
         FileCalls.touch(path)
+        return true
     }
 }
