@@ -218,18 +218,19 @@ public struct Corpus: Sendable {
 
     /// The text of row `index`, made from the shared buffer.
     public func text(ofRow index: Int) -> String {
-        if !parts.isEmpty {
-            let (part, row) = part(ofRow: index)
-            return parts[part].corpus.text(ofRow: row)
-        }
+        if !parts.isEmpty { return withTextBytes(ofRow: index) { String(decoding: $0, as: UTF8.self) } }
         return String(decoding: textBytes[textOffsets[index]..<textOffsets[index + 1]], as: UTF8.self)
     }
 
     /// The UTF-8 bytes of row `index`'s text, without copying.
     public func withTextBytes<R>(ofRow index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         if !parts.isEmpty {
-            let (part, row) = part(ofRow: index)
-            return try parts[part].corpus.withTextBytes(ofRow: row, body)
+            return try withPart(ofRow: index) { part, row in
+                guard let text = part.pointee.text, let offsets = part.pointee.offsets else {
+                    return try part.pointee.corpus.withTextBytes(ofRow: row, body)
+                }
+                return try body(UnsafeBufferPointer(rebasing: text[offsets[row]..<offsets[row + 1]]))
+            }
         }
         return try textBytes.withUnsafeBufferPointer { all in
             try body(UnsafeBufferPointer(rebasing: all[textOffsets[index]..<textOffsets[index + 1]]))
@@ -260,17 +261,17 @@ public struct Corpus: Sendable {
     /// speaker have the same number, so a filter or a count can decide once per name. - Complexity: O(1).
     package func speakerNumber(ofRow index: Int) -> Int32 {
         guard !parts.isEmpty else { return speakerIDs[index] }
-        let (part, row) = part(ofRow: index)
-        let number = parts[part].corpus.speakerIDs[row]
-        return number >= 0 ? parts[part].strings[Int(number)] : -1
+        return withPart(ofRow: index) { part, row in
+            let number = part.pointee.corpus.speakerIDs[row]
+            return number >= 0 ? part.pointee.strings[Int(number)] : -1
+        }
     }
 
     /// Row `index`'s start and end in milliseconds, -1 for none, without making `Timestamp`s.
     /// - Complexity: O(1).
     package func milliseconds(ofRow index: Int) -> (start: Int64, end: Int64) {
         guard !parts.isEmpty else { return (startTimes[index], endTimes[index]) }
-        let (part, row) = part(ofRow: index)
-        return parts[part].corpus.milliseconds(ofRow: row)
+        return withPart(ofRow: index) { $0.pointee.corpus.milliseconds(ofRow: $1) }
     }
 
     /// Every row's start in milliseconds (-1 for none), in place: for a pass over many rows.
@@ -283,9 +284,10 @@ public struct Corpus: Sendable {
     /// Row `index`'s section title as a number into `internedStrings`, or -1. - Complexity: O(1).
     package func titleNumber(ofRow index: Int) -> Int32 {
         guard !parts.isEmpty else { return titleIDs[index] }
-        let (part, row) = part(ofRow: index)
-        let number = parts[part].corpus.titleIDs[row]
-        return number >= 0 ? parts[part].strings[Int(number)] : -1
+        return withPart(ofRow: index) { part, row in
+            let number = part.pointee.corpus.titleIDs[row]
+            return number >= 0 ? part.pointee.strings[Int(number)] : -1
+        }
     }
 
     /// The interned speakers, titles and book documents, numbered as `speakerNumber(ofRow:)` counts.
@@ -299,10 +301,7 @@ public struct Corpus: Sendable {
 
     /// Row `index`'s start and end times, when it has them. - Complexity: O(1).
     public func times(ofRow index: Int) -> (start: Timestamp?, end: Timestamp?) {
-        if !parts.isEmpty {
-            let (part, row) = part(ofRow: index)
-            return parts[part].corpus.times(ofRow: row)
-        }
+        if !parts.isEmpty { return withPart(ofRow: index) { $0.pointee.corpus.times(ofRow: $1) } }
         return (startTimes[index] >= 0 ? Timestamp(milliseconds: startTimes[index]) : nil,
          endTimes[index] >= 0 ? Timestamp(milliseconds: endTimes[index]) : nil)
     }
@@ -348,8 +347,7 @@ public struct Corpus: Sendable {
     /// Row `index` of a corpus in parts, as `make` makes it from its part, numbered and placed
     /// as this corpus shows it.
     private func rowOfPart(at index: Int, source: Int, _ make: (Corpus, Int) -> Row) -> Row {
-        let (part, local) = part(ofRow: index)
-        var row = make(parts[part].corpus, local)
+        var row = withPart(ofRow: index) { make($0.pointee.corpus, $1) }
         row.id = RowID(source: source, index: index - sourceFirstRow[source])
         row.locator.file = sources[source].path
         return row

@@ -14,15 +14,40 @@ import Dispatch
 /// A part's own `sources` and interned strings are those it was made with: the whole corpus's
 /// sources are the ones shown (a path set since is set there only), and `strings` gives each of
 /// the part's string numbers as the whole numbers it.
-struct CorpusPart: Sendable {
+struct CorpusPart: @unchecked Sendable {
+    // `@unchecked`: `text` and `offsets` point into columns of `corpus` read from a region (a
+    // mapped file), which `corpus` keeps alive and which never change; they are set again
+    // whenever `corpus` is.
     /// The part's rows, one corpus of one part.
-    var corpus: Corpus
+    var corpus: Corpus {
+        didSet { (text, offsets) = Self.mappedText(of: corpus) }
+    }
     /// The whole corpus's row index of the part's first row.
     let firstRow: Int
     /// The whole corpus's source index of the part's first source.
     let firstSource: Int
     /// The whole corpus's number of each of the part's interned strings.
     var strings: [Int32]
+    /// The part's text and offsets in place when they are mapped, so that a row's text is
+    /// reached without lending the part's corpus (which costs a retain and release of every
+    /// column); nil when the part holds them in arrays.
+    private(set) var text: UnsafeBufferPointer<UInt8>?
+    private(set) var offsets: UnsafeBufferPointer<Int>?
+
+    /// `corpus` as the part of a whole from row `firstRow` and source `firstSource` on, its
+    /// strings numbered there as `strings` says.
+    init(corpus: Corpus, firstRow: Int, firstSource: Int, strings: [Int32]) {
+        self.corpus = corpus
+        self.firstRow = firstRow
+        self.firstSource = firstSource
+        self.strings = strings
+        (text, offsets) = Self.mappedText(of: corpus)
+    }
+
+    private static func mappedText(of corpus: Corpus) -> (UnsafeBufferPointer<UInt8>?, UnsafeBufferPointer<Int>?) {
+        guard let text = corpus.textBytes.mappedValues, let offsets = corpus.textOffsets.mappedValues else { return (nil, nil) }
+        return (text, offsets)
+    }
 }
 
 /// The parts of a corpus joined into one set of columns, made the first time a caller asks for
@@ -57,7 +82,7 @@ extension Corpus {
 
     /// The row index (in the whole corpus) of part `part`'s first row. - Complexity: O(1).
     public func firstRow(ofTextPart part: Int) -> Int {
-        parts.isEmpty ? 0 : parts[part].firstRow
+        parts.isEmpty ? 0 : parts.withUnsafeBufferPointer { $0[part].firstRow }
     }
 
     /// Part `part`'s row texts back to back and its row offset table, without copying, as
@@ -67,19 +92,25 @@ extension Corpus {
         ofPart part: Int, _ body: (_ bytes: UnsafeBufferPointer<UInt8>, _ offsets: UnsafeBufferPointer<Int>) throws -> R
     ) rethrows -> R {
         if parts.isEmpty { return try withTextBuffer(body) }
-        return try parts[part].corpus.withTextBuffer(body)
+        return try parts.withUnsafeBufferPointer { try $0[part].corpus.withTextBuffer(body) }
     }
 
-    /// The part holding row `index` and the row's index within it. - Complexity: O(log parts).
+    /// Calls `body` with the part holding row `index` and the row's index within it, the part
+    /// lent in place through a pointer (passing the part itself copies its corpus, a retain and
+    /// release of every column, on each row). - Complexity: O(log parts).
     @inline(__always)
-    func part(ofRow index: Int) -> (part: Int, row: Int) {
-        var low = 0
-        var high = parts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if parts[mid].firstRow <= index { low = mid } else { high = mid - 1 }
+    func withPart<R>(ofRow index: Int, _ body: (UnsafePointer<CorpusPart>, _ row: Int) throws -> R) rethrows -> R {
+        try parts.withUnsafeBufferPointer { parts in
+            var low = 0
+            var high = parts.count - 1
+            while low < high {
+                let mid = (low + high + 1) / 2
+                if parts[mid].firstRow <= index { low = mid } else { high = mid - 1 }
+            }
+            // Not empty: only a corpus in parts asks.
+            let part = parts.baseAddress.unsafelyUnwrapped + low
+            return try body(part, index - part.pointee.firstRow)
         }
-        return (low, index - parts[low].firstRow)
     }
 
     /// The corpus as one set of columns, copied once and kept (`JoinedParts`): what a caller that

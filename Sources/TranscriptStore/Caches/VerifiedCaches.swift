@@ -43,7 +43,24 @@ struct VerifiedCaches {
 
     /// The record of the store at `location`, as its file holds it now (empty when there is none).
     init(location: StoreLocation) {
-        self.init(file: location.sessionFile + ".verified")
+        self.init(sessionFile: location.sessionFile)
+    }
+
+    /// The record beside the session file `sessionFile`.
+    init(sessionFile: String) {
+        self.init(file: sessionFile + ".verified")
+    }
+
+    /// Forgets `removed` (caches the bound removed) in the record beside `sessionFile`, so that the
+    /// record names only caches that are there (and is itself removed when it names none).
+    static func forget(_ removed: [String], besideSession sessionFile: String) {
+        var record = VerifiedCaches(sessionFile: sessionFile)
+        for path in removed where record.entries[path] != nil {
+            record.entries[path] = nil
+            record.order.removeAll { $0 == path }
+            record.changed = true
+        }
+        record.save()
     }
 
     /// The record in `file`.
@@ -90,9 +107,11 @@ struct VerifiedCaches {
         record(path, identity: now)
     }
 
-    /// Writes the record when it changed (a failure to write only means a check is made again).
+    /// Writes the record when it changed (a failure to write only means a check is made again);
+    /// removes it when it names no cache.
     func save() {
         guard changed else { return }
+        if entries.isEmpty { return FileCalls.remove(file) }
         let lines = order.compactMap { path in
             entries[path].map { "\(path) \($0.size) \($0.modified) \($0.changed) \($0.inode) \($0.device)" }
         }

@@ -178,13 +178,14 @@ struct CorpusLoading {
         loading.addTaken()
         progress?.keep()
         loading.keepSmallFiles(in: smallFilesCache, kept: kept)
+        // Before pruning, which forgets the caches it removes in the record on disk.
+        loading.verified?.save()
         if loading.wroteCache {
             // A row cache still being written is kept (its name is in use) and counted by the next
             // pruning, the session's (`SavedSearch.save`) or the next loading's.
             loading.cachesInUse.insert(smallFilesCache.file)
             loading.rowCache.bound.prune(keeping: loading.cachesInUse)
         }
-        loading.verified?.save()
         progress?.finish()
         return loading.loaded()
     }
