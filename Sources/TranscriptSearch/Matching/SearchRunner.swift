@@ -15,7 +15,9 @@ import TranscriptModel
 /// ```
 ///  rows      0 1 2 3 4 5 6 7 8 …        filter and refinement candidates → spans of rows searched
 ///  spans     [0..<3) [4..<9) …
-///  pieces    spans cut and grouped into pieces of about 256 KB–4 MB of text
+///  parts     spans cut at the corpus's parts (several mapped caches: `Corpus.textPartCount`),
+///            each part's text scanned in place, its hits moved to the corpus's row numbers
+///  pieces    spans cut and grouped into pieces of about 256 KB–4 MB of one part's text
 ///  rounds    one piece per core at a time (DispatchQueue.concurrentPerform); the deadline and
 ///            cancellation are checked between rounds, and a matcher that may be slow checks the
 ///            deadline between rows of its piece
