@@ -227,6 +227,12 @@ package struct RegionReader {
         }
     }
 
+    /// Steps over the checksum `BinaryWriter.beginChecksum()` left without checking it: for bytes
+    /// already checked whole once and trusted since (`RowsFile`'s record of verified caches).
+    package mutating func skipChecksum() throws(BinaryDecodingError) {
+        _ = try readUInt64()
+    }
+
     /// Skips zero padding up to an 8-byte boundary.
     package mutating func align() throws(BinaryDecodingError) {
         while offset % 8 != 0 {

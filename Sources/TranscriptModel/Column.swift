@@ -27,6 +27,13 @@ package struct Column<Element: BitwiseCopyable>: RandomAccessCollection, Express
         mapped = UnsafeBufferPointer(start: start, count: count)
     }
 
+    /// Whether the values are read in place from a region (a mapped file) rather than held.
+    package var isMapped: Bool { mapped != nil }
+
+    /// The values in place when they are read from a region (valid while the region is, which
+    /// this column keeps alive); nil when the column holds an array.
+    package var mappedValues: UnsafeBufferPointer<Element>? { mapped }
+
     /// Always 0.
     package var startIndex: Int { 0 }
     /// The number of values.

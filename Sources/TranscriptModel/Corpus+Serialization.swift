@@ -16,11 +16,15 @@ extension Corpus {
 
     /// About how many bytes `write(to:)` writes: the text and cue bytes, and about 60 bytes of
     /// columns per row (a writer makes room for it at once).
-    package var serializedSizeEstimate: Int { textBytes.count + cueBytes.count + rowCount * 64 + 4096 }
+    package var serializedSizeEstimate: Int {
+        guard parts.isEmpty else { return parts.reduce(4096) { $0 + $1.corpus.serializedSizeEstimate } }
+        return textBytes.count + cueBytes.count + rowCount * 64 + 4096
+    }
 
     /// The serialized corpus, appended to `writer`, which must be at an 8-byte boundary of the
-    /// file being written.
+    /// file being written. A corpus in parts is written as one (its parts joined first).
     package func write(to writer: inout BinaryWriter) {
+        guard parts.isEmpty else { return joinedCopy().write(to: &writer) }
         writer.write(Self.magic)
         writer.write(Self.serializationVersion)
         writer.write(UInt64(sources.count))
@@ -51,11 +55,24 @@ extension Corpus {
         guard reader.isAtEnd else { throw BinaryDecodingError("trailing bytes") }
     }
 
-    /// Reads a corpus at the reader's offset (8-byte aligned), pointing into its region. When the
-    /// caller has already checked the bytes against a `Checksum` written with them
-    /// (`checksumVerified`), the text is known to be the valid UTF-8 that was written and only the
-    /// structure is checked (offsets, counts, references); otherwise the text's UTF-8 too.
-    package init(reading reader: inout RegionReader, checksumVerified: Bool = false) throws(BinaryDecodingError) {
+    /// What reading a corpus checks, from most to least.
+    package enum ReadChecks: Sendable {
+        /// Everything `row(at:)` and the matchers rely on: counts, offsets, references, values in
+        /// range, and the text's UTF-8.
+        case everything
+        /// All but the text's UTF-8: the bytes were just checked against a `Checksum` written with
+        /// them, so the text is the valid UTF-8 that was written.
+        case structure
+        /// Only what costs no pass over the rows: every column's count (which reading checks
+        /// against the region anyway), the offsets' first and last values, the sources' rows.
+        /// For bytes that were checked whole once and are trusted since by their file's identity
+        /// (what that does and does not catch is argued where the trust is given, `VerifiedCaches`).
+        case counts
+    }
+
+    /// Reads a corpus at the reader's offset (8-byte aligned), pointing into its region, checking
+    /// what `checks` says (`everything` for bytes nothing else vouches for).
+    package init(reading reader: inout RegionReader, checks: ReadChecks = .everything) throws(BinaryDecodingError) {
         guard try reader.readBytes() == Self.magic else { throw BinaryDecodingError("not a corpus cache") }
         guard try reader.readUInt64() == Self.serializationVersion else { throw BinaryDecodingError("another cache version") }
         self.init()
@@ -72,13 +89,13 @@ extension Corpus {
             stringIDs[string] = Int32(strings.count)
             strings.append(string)
         }
-        try validate(text: !checksumVerified)
+        try validate(checks)
     }
 
     /// Every invariant `row(at:)`, `text(ofRow:)` and the matchers rely on: the sources' rows, then
-    /// each field's columns as `CorpusField.check` says (the text's UTF-8 only when `text`).
-    /// - Complexity: O(rows), plus O(text bytes) when `text`; no allocation.
-    private func validate(text: Bool) throws(BinaryDecodingError) {
+    /// each field's columns as `CorpusField.check` says, as far as `checks` asks.
+    /// - Complexity: O(rows), plus O(text bytes) for `everything`, O(sources) for `counts`; no allocation.
+    private func validate(_ checks: ReadChecks) throws(BinaryDecodingError) {
         let rows = textOffsets.count - 1
         guard rows >= 0, sourceFirstRow.count == sources.count + 1, sourceFirstRow.first == 0, sourceFirstRow.last == rows else {
             throw BinaryDecodingError("source rows")
@@ -86,7 +103,7 @@ extension Corpus {
         guard zip(sourceFirstRow, sourceFirstRow.dropFirst()).allSatisfy({ $0 <= $1 }) else {
             throw BinaryDecodingError("source rows order")
         }
-        for field in Self.fields { try field.check(self, rows: rows, text: text) }
+        for field in Self.fields { try field.check(self, rows: rows, checks: checks) }
     }
 }
 

@@ -9,6 +9,12 @@
 /// once per row, appending a transcript and `row(at:)`, are written out field by field for speed
 /// and tested against the list's walk (`CorpusField`). `row(at:)` makes a `Row` on demand. A corpus read from a cache file points into the mapped file (`Column`) instead
 /// of copying it.
+///
+/// Corpora appended one after another are kept as parts (`CorpusPart`) when one is mapped or big,
+/// so that several cache files are searched in place rather than copied into one buffer: each
+/// part's text is scanned on its own (`withTextBuffer(ofPart:)`), rows are numbered across them,
+/// and what reads a row by number finds its part first. `withTextBuffer` lends one buffer, so a
+/// corpus in parts copies its text for it: the one-phrase search does not ask for it.
 public struct Corpus: Sendable {
     /// The sources in load order; a source's position here is `RowID.source`.
     public internal(set) var sources: [SourceInfo] = []
@@ -42,6 +48,12 @@ public struct Corpus: Sendable {
     /// Interned speakers, titles and book documents (`intern`), and each one's index.
     var strings: [String] = []
     var stringIDs: [String: Int32] = [:]
+    /// The parts, when this corpus is several kept apart (`CorpusPart`); then the columns above
+    /// are empty and `sources`, `sourceFirstRow` and `strings` are the whole's. Empty for a corpus
+    /// of one part.
+    var parts: [CorpusPart] = []
+    /// The parts joined, once a caller asked for one buffer (nil while the corpus is one part).
+    var joinedParts: JoinedParts?
 
     /// An empty corpus: no sources, no rows.
     public init() {}
@@ -52,15 +64,16 @@ public struct Corpus: Sendable {
     }
 
     /// The number of rows across all sources.
-    public var rowCount: Int { textOffsets.count - 1 }
+    public var rowCount: Int { parts.isEmpty ? textOffsets.count - 1 : sourceFirstRow[sourceFirstRow.count - 1] }
 
     /// The total size of all row texts in UTF-8 bytes.
-    public var textByteCount: Int { textBytes.count }
+    public var textByteCount: Int { parts.isEmpty ? textBytes.count : parts.reduce(0) { $0 + $1.corpus.textBytes.count } }
 
     /// Appends a transcript as the next source. Its rows get `RowID(source: sources.count - 1, …)`
     /// whatever IDs they carried before, numbered from 0 in their given order.
     /// - Complexity: O(rows + text), one pass over the rows.
     public mutating func append(_ transcript: Transcript) {
+        guard parts.isEmpty else { return appendPart(Corpus([transcript])) }
         sources.append(transcript.source)
         // Written out field by field, as `fields` lists them: walking the list per row costs three
         // times this pass. `appendThroughFields(_:)` is the list's walk, and
@@ -90,6 +103,11 @@ public struct Corpus: Sendable {
     /// `append(_:)` as the list of fields does it, one pass per field: what `append(_:)`, written
     /// out for speed, must equal. - Complexity: O(rows + text).
     package mutating func appendThroughFields(_ transcript: Transcript) {
+        guard parts.isEmpty else {
+            var part = Corpus()
+            part.appendThroughFields(transcript)
+            return appendPart(part)
+        }
         sources.append(transcript.source)
         for field in Self.fields { field.append(valuesOf: transcript.rows, to: &self) }
         sourceFirstRow.append(rowCount)
@@ -97,9 +115,31 @@ public struct Corpus: Sendable {
     }
 
     /// Appends every source of `other`, in order, after this corpus's. Appending to an empty corpus
-    /// takes `other` as it is (a corpus mapped from a cache stays mapped); otherwise its columns are
-    /// copied. - Complexity: O(1) into an empty corpus, else O(rows + text of `other`).
+    /// takes `other` as it is (a corpus mapped from a cache stays mapped); so does appending a
+    /// mapped or big corpus, or after one, as a part of its own (`CorpusPart`); otherwise its
+    /// columns are copied. - Complexity: O(parts of `other`) when kept apart, else O(rows + text
+    /// of `other`).
     package mutating func append(contentsOf other: Corpus) {
+        if sources.isEmpty {
+            self = other
+            return
+        }
+        if other.parts.isEmpty {
+            appendPart(other)
+        } else {
+            for part in other.parts {
+                var rows = part.corpus
+                // The sources as `other` shows them.
+                for index in rows.sources.indices { rows.sources[index] = other.sources[part.firstSource + index] }
+                appendPart(rows)
+            }
+        }
+    }
+
+    /// Appends every source of `other` (of one part) by copying its columns after these (of one part).
+    /// - Complexity: O(rows + text of `other`).
+    mutating func appendCopying(_ other: Corpus) {
+        precondition(parts.isEmpty && other.parts.isEmpty, "copied column by column: one part each")
         if sources.isEmpty {
             self = other
             return
@@ -117,6 +157,7 @@ public struct Corpus: Sendable {
     /// - Complexity: O(rows of `range`).
     package func sources(_ range: Range<Int>) -> Corpus {
         guard range != 0..<sources.count else { return self }
+        guard parts.isEmpty else { return sourcesOfParts(range) }
         let rows = sourceFirstRow[range.lowerBound]..<sourceFirstRow[range.upperBound]
         var part = Corpus()
         part.sources = Array(sources[range])
@@ -177,58 +218,91 @@ public struct Corpus: Sendable {
 
     /// The text of row `index`, made from the shared buffer.
     public func text(ofRow index: Int) -> String {
-        String(decoding: textBytes[textOffsets[index]..<textOffsets[index + 1]], as: UTF8.self)
+        if !parts.isEmpty { return withTextBytes(ofRow: index) { String(decoding: $0, as: UTF8.self) } }
+        return String(decoding: textBytes[textOffsets[index]..<textOffsets[index + 1]], as: UTF8.self)
     }
 
     /// The UTF-8 bytes of row `index`'s text, without copying.
     public func withTextBytes<R>(ofRow index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try textBytes.withUnsafeBufferPointer { all in
+        if !parts.isEmpty {
+            return try withPart(ofRow: index) { part, row in
+                guard let text = part.pointee.text, let offsets = part.pointee.offsets else {
+                    return try part.pointee.corpus.withTextBytes(ofRow: row, body)
+                }
+                return try body(UnsafeBufferPointer(rebasing: text[offsets[row]..<offsets[row + 1]]))
+            }
+        }
+        return try textBytes.withUnsafeBufferPointer { all in
             try body(UnsafeBufferPointer(rebasing: all[textOffsets[index]..<textOffsets[index + 1]]))
         }
     }
 
     /// All row texts back to back and the row offset table (`rowCount + 1` entries: row `i` is
-    /// `offsets[i]..<offsets[i + 1]`), without copying: what a matcher scans as one buffer.
+    /// `offsets[i]..<offsets[i + 1]`), without copying: what a matcher scans as one buffer. A
+    /// corpus in parts copies its parts into one buffer the first time (`joined`; a scan of each
+    /// part in place is `withTextBuffer(ofPart:)`). - Complexity: O(1), or O(rows + text) the
+    /// first time in parts.
     public func withTextBuffer<R>(
         _ body: (_ bytes: UnsafeBufferPointer<UInt8>, _ offsets: UnsafeBufferPointer<Int>) throws -> R
     ) rethrows -> R {
-        try textBytes.withUnsafeBufferPointer { bytes in
+        if !parts.isEmpty { return try joined().withTextBuffer(body) }
+        return try textBytes.withUnsafeBufferPointer { bytes in
             try textOffsets.withUnsafeBufferPointer { offsets in try body(bytes, offsets) }
         }
     }
 
     /// Row `index`'s speaker, without making the whole row. - Complexity: O(1).
     public func speaker(ofRow index: Int) -> String? {
-        speakerIDs[index] >= 0 ? strings[Int(speakerIDs[index])] : nil
+        let number = speakerNumber(ofRow: index)
+        return number >= 0 ? strings[Int(number)] : nil
     }
 
     /// Row `index`'s speaker as a number into `internedStrings`, or -1 for none: rows with the same
     /// speaker have the same number, so a filter or a count can decide once per name. - Complexity: O(1).
-    package func speakerNumber(ofRow index: Int) -> Int32 { speakerIDs[index] }
+    package func speakerNumber(ofRow index: Int) -> Int32 {
+        guard !parts.isEmpty else { return speakerIDs[index] }
+        return withPart(ofRow: index) { part, row in
+            let number = part.pointee.corpus.speakerIDs[row]
+            return number >= 0 ? part.pointee.strings[Int(number)] : -1
+        }
+    }
 
     /// Row `index`'s start and end in milliseconds, -1 for none, without making `Timestamp`s.
     /// - Complexity: O(1).
-    package func milliseconds(ofRow index: Int) -> (start: Int64, end: Int64) { (startTimes[index], endTimes[index]) }
+    package func milliseconds(ofRow index: Int) -> (start: Int64, end: Int64) {
+        guard !parts.isEmpty else { return (startTimes[index], endTimes[index]) }
+        return withPart(ofRow: index) { $0.pointee.corpus.milliseconds(ofRow: $1) }
+    }
 
     /// Every row's start in milliseconds (-1 for none), in place: for a pass over many rows.
+    /// A corpus in parts copies them into one buffer (once, `joined`).
     package func withStartMilliseconds<R>(_ body: (UnsafeBufferPointer<Int64>) throws -> R) rethrows -> R {
-        try startTimes.withUnsafeBufferPointer(body)
+        guard !parts.isEmpty else { return try startTimes.withUnsafeBufferPointer(body) }
+        return try joined().startTimes.withUnsafeBufferPointer(body)
     }
 
     /// Row `index`'s section title as a number into `internedStrings`, or -1. - Complexity: O(1).
-    package func titleNumber(ofRow index: Int) -> Int32 { titleIDs[index] }
+    package func titleNumber(ofRow index: Int) -> Int32 {
+        guard !parts.isEmpty else { return titleIDs[index] }
+        return withPart(ofRow: index) { part, row in
+            let number = part.pointee.corpus.titleIDs[row]
+            return number >= 0 ? part.pointee.strings[Int(number)] : -1
+        }
+    }
 
     /// The interned speakers, titles and book documents, numbered as `speakerNumber(ofRow:)` counts.
     package var internedStrings: [String] { strings }
 
     /// Row `index`'s section title. - Complexity: O(1).
     public func title(ofRow index: Int) -> String? {
-        titleIDs[index] >= 0 ? strings[Int(titleIDs[index])] : nil
+        let number = titleNumber(ofRow: index)
+        return number >= 0 ? strings[Int(number)] : nil
     }
 
     /// Row `index`'s start and end times, when it has them. - Complexity: O(1).
     public func times(ofRow index: Int) -> (start: Timestamp?, end: Timestamp?) {
-        (startTimes[index] >= 0 ? Timestamp(milliseconds: startTimes[index]) : nil,
+        if !parts.isEmpty { return withPart(ofRow: index) { $0.pointee.corpus.times(ofRow: $1) } }
+        return (startTimes[index] >= 0 ? Timestamp(milliseconds: startTimes[index]) : nil,
          endTimes[index] >= 0 ? Timestamp(milliseconds: endTimes[index]) : nil)
     }
 
@@ -238,6 +312,7 @@ public struct Corpus: Sendable {
         // times this. `rowThroughFields(at:)` is the list's walk, and
         // `CorpusFieldsTests.aRowIsTheListsWalk` keeps the two equal.
         let source = source(ofRow: index)
+        if !parts.isEmpty { return rowOfPart(at: index, source: source) { $0.row(at: $1) } }
         return Row(
             id: RowID(source: source, index: index - sourceFirstRow[source]),
             text: text(ofRow: index),
@@ -258,6 +333,7 @@ public struct Corpus: Sendable {
     /// for speed, must equal. - Complexity: O(log sources + length of its text).
     package func rowThroughFields(at index: Int) -> Row {
         let source = source(ofRow: index)
+        if !parts.isEmpty { return rowOfPart(at: index, source: source) { $0.rowThroughFields(at: $1) } }
         var row = Row(
             id: RowID(source: source, index: index - sourceFirstRow[source]), text: "",
             locator: Locator(file: sources[source].path)
@@ -265,6 +341,15 @@ public struct Corpus: Sendable {
         Self.fields.withUnsafeBufferPointer { fields in
             for field in fields { field.show(row: index, of: self, in: &row) }
         }
+        return row
+    }
+
+    /// Row `index` of a corpus in parts, as `make` makes it from its part, numbered and placed
+    /// as this corpus shows it.
+    private func rowOfPart(at index: Int, source: Int, _ make: (Corpus, Int) -> Row) -> Row {
+        var row = withPart(ofRow: index) { make($0.pointee.corpus, $1) }
+        row.id = RowID(source: source, index: index - sourceFirstRow[source])
+        row.locator.file = sources[source].path
         return row
     }
 }

@@ -43,9 +43,9 @@ protocol CorpusField: AnyObject, Sendable {
     func write(_ corpus: Corpus, to writer: inout BinaryWriter)
     /// Reads the field's columns, in `write`'s order, pointing into the reader's region.
     func read(into corpus: inout Corpus, from reader: inout RegionReader) throws(BinaryDecodingError)
-    /// Checks what `row(at:)` and the matchers rely on, for a corpus of `rows` rows (the UTF-8 of
-    /// text only when `text`). - Complexity: O(rows), plus O(bytes) of text when `text`.
-    func check(_ corpus: Corpus, rows: Int, text: Bool) throws(BinaryDecodingError)
+    /// Checks what `row(at:)` and the matchers rely on, for a corpus of `rows` rows, as far as
+    /// `checks` asks. - Complexity: O(rows), plus O(bytes) of text for `everything`; O(1) for `counts`.
+    func check(_ corpus: Corpus, rows: Int, checks: Corpus.ReadChecks) throws(BinaryDecodingError)
 }
 
 extension Corpus {
@@ -136,10 +136,14 @@ class FixedWidthField<Element: FixedWidthInteger & BitwiseCopyable & Sendable>: 
         corpus[keyPath: column] = try reader.readColumn(of: Element.self)
     }
 
-    /// One value per row, none below `none` (`atLeastNone`) and none above `below`.
-    func check(_ corpus: Corpus, rows: Int, atLeastNone: Bool, below: Element? = nil) throws(BinaryDecodingError) {
+    /// One value per row, none below `none` (`atLeastNone`) and none above `below` (the values
+    /// only when `checks` is not `counts`).
+    func check(
+        _ corpus: Corpus, rows: Int, checks: Corpus.ReadChecks, atLeastNone: Bool, below: Element? = nil
+    ) throws(BinaryDecodingError) {
         let values = corpus[keyPath: column]
         guard values.count == rows else { throw BinaryDecodingError("\(name): column length") }
+        if case .counts = checks { return }
         let (low, high) = ColumnChecks.bounds(values, empty: (none, none))
         guard !atLeastNone || low >= none, below.map({ high < $0 }) ?? true else {
             throw BinaryDecodingError("\(name): values out of range")
@@ -177,8 +181,8 @@ final class TimeField: FixedWidthField<Int64>, CorpusField, @unchecked Sendable 
         set(&row, stored > none ? Timestamp(milliseconds: stored) : nil)
     }
 
-    func check(_ corpus: Corpus, rows: Int, text: Bool) throws(BinaryDecodingError) {
-        try check(corpus, rows: rows, atLeastNone: true)
+    func check(_ corpus: Corpus, rows: Int, checks: Corpus.ReadChecks) throws(BinaryDecodingError) {
+        try check(corpus, rows: rows, checks: checks, atLeastNone: true)
     }
 }
 
@@ -211,8 +215,8 @@ final class NumberField: FixedWidthField<Int32>, CorpusField, @unchecked Sendabl
         set(&row, stored > none ? Int(stored) : nil)
     }
 
-    func check(_ corpus: Corpus, rows: Int, text: Bool) throws(BinaryDecodingError) {
-        try check(corpus, rows: rows, atLeastNone: false)
+    func check(_ corpus: Corpus, rows: Int, checks: Corpus.ReadChecks) throws(BinaryDecodingError) {
+        try check(corpus, rows: rows, checks: checks, atLeastNone: false)
     }
 }
 
@@ -252,8 +256,8 @@ final class StringField: FixedWidthField<Int32>, CorpusField, @unchecked Sendabl
         set(&row, stored > none ? corpus.strings[Int(stored)] : nil)
     }
 
-    func check(_ corpus: Corpus, rows: Int, text: Bool) throws(BinaryDecodingError) {
-        try check(corpus, rows: rows, atLeastNone: true, below: Int32(corpus.strings.count))
+    func check(_ corpus: Corpus, rows: Int, checks: Corpus.ReadChecks) throws(BinaryDecodingError) {
+        try check(corpus, rows: rows, checks: checks, atLeastNone: true, below: Int32(corpus.strings.count))
     }
 }
 
@@ -356,16 +360,18 @@ final class TextField: CorpusField, @unchecked Sendable {
     }
 
     /// Offsets: `rows + 1` of them, ascending from 0 to the end of the bytes; text (when `text`):
-    /// spans of valid UTF-8 that start on a character's first byte; flags: 0 or 1.
-    func check(_ corpus: Corpus, rows: Int, text: Bool) throws(BinaryDecodingError) {
+    /// spans of valid UTF-8 that start on a character's first byte (for `everything`); flags: 0
+    /// or 1. With `counts`, only the counts and the offsets' first and last values.
+    func check(_ corpus: Corpus, rows: Int, checks: Corpus.ReadChecks) throws(BinaryDecodingError) {
         let bytes = corpus[keyPath: bytes]
         let offsets = corpus[keyPath: offsets]
-        guard offsets.count == rows + 1, offsets.first == 0, offsets.last == bytes.count,
-              ColumnChecks.isAscending(offsets, upTo: bytes.count) else {
+        let ascending: Bool
+        if case .counts = checks { ascending = true } else { ascending = ColumnChecks.isAscending(offsets, upTo: bytes.count) }
+        guard offsets.count == rows + 1, offsets.first == 0, offsets.last == bytes.count, ascending else {
             throw BinaryDecodingError("\(name): offsets")
         }
-        if text && !ColumnChecks.isAscendingUTF8(bytes, offsets: offsets) { throw BinaryDecodingError("\(name): UTF-8") }
-        try present?.check(corpus, rows: rows, atLeastNone: true, below: 2)
+        if case .everything = checks, !ColumnChecks.isAscendingUTF8(bytes, offsets: offsets) { throw BinaryDecodingError("\(name): UTF-8") }
+        try present?.check(corpus, rows: rows, checks: checks, atLeastNone: true, below: 2)
     }
 }
 

@@ -59,8 +59,9 @@ protocol RowKeeping {
     /// What a loading gives a place to keep.
     associatedtype Rows
 
-    /// What the place keeps, when it exists, reads back whole and holds this key; else nil.
-    func read() -> Kept?
+    /// What the place keeps, when it exists, reads back whole and holds this key; else nil. A file
+    /// `verified` records as checked whole is trusted by its identity (`RowsFile.read`).
+    func read(verified: inout VerifiedCaches?) -> Kept?
 
     /// Keeps `rows`, read by a loading that began at `keptAt` (ns since the epoch); what names the
     /// written rows (a file, an ID), or nil when they could not be written (only a slower next run).

@@ -1,7 +1,7 @@
 // tsearch-bench: the numbers behind TranscriptSearch's speed claims (the README's summary, BENCHMARKS.md's tables).
 //
 //   swift run -c release tsearch-bench [--quick] [--rows N] [--runs K]
-//       [--section load|search|suggest|process|export|epub|typing|navigation|server|bool|fuzzy|accents|all] [--scale 1m|10m] [--python PYTHON-WITH-EBOOKLIB]
+//       [--section load|search|suggest|process|export|epub|typing|navigation|server|bool|fuzzy|accents|parts|all] [--scale 1m|10m] [--python PYTHON-WITH-EBOOKLIB]
 //
 // Builds a deterministic corpus (1,000,000 meeting-style rows by default, 100,000 with --quick; see
 // CorpusGenerator for the mix of accents, CJK and emoji), written once as SubRip, WebVTT, JSON and
@@ -27,6 +27,8 @@
 // - accents off on a corpus where 20 % of the rows hold an accented word (AccentsBench): whole
 //   processes of `--ignore-accents cafe` next to `café`, `-w --ignore-accents resume` next to
 //   `-w résumé`, hits checked against the reference;
+// - several big files in place (PartsBench): that corpus as one file, copied three times, and split
+//   into files of 1,000 cues copied twice, warm, next to rg, counts checked against the reference;
 // - the corpus kept in ClickHouse: index rows/s and each query kind through the server (ServerBench).
 // It prints numbers; no test asserts on time.
 import Foundation
@@ -76,7 +78,7 @@ struct Options {
             case "--engine-loop": engineLoop = (rest.popFirst() ?? "", SearchOptions())
             case "--regex": engineLoop?.options.syntax = .regularExpression
             default:
-                FileHandle.standardError.write(Data("usage: tsearch-bench [--quick] [--rows N] [--runs K] [--section load|search|suggest|process|export|epub|typing|navigation|server|bool|fuzzy|accents|all] [--scale 1m|10m] [--python PATH]\n".utf8))
+                FileHandle.standardError.write(Data("usage: tsearch-bench [--quick] [--rows N] [--runs K] [--section load|search|suggest|process|export|epub|typing|navigation|server|bool|fuzzy|accents|parts|all] [--scale 1m|10m] [--python PATH]\n".utf8))
                 exit(2)
             }
         }
@@ -504,6 +506,10 @@ if options.wants("fuzzy") {
 
 if options.wants("accents") {
     try AccentsBench.run(rows: options.rows, runs: options.runs)
+}
+
+if options.wants("parts") {
+    try PartsBench.run(rows: options.rows, runs: options.runs)
 }
 
 if options.wants("server") {

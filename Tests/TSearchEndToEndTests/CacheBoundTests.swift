@@ -39,12 +39,13 @@ import Testing
             return caches
         }
 
-        /// Bytes the bound counts: every file of the state folder but the session and its lock.
+        /// Bytes the bound counts: every file of the state folder but the session, its lock and its
+        /// record of checked caches (a line per cache).
         func countedBytes() throws -> Int {
             let root = folder.appendingPathComponent("state")
             guard let walk = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.fileSizeKey, .isRegularFileKey]) else { return 0 }
             var total = 0
-            for case let file as URL in walk where !["session.json", "session.json.lock"].contains(file.lastPathComponent) {
+            for case let file as URL in walk where !["session.json", "session.json.lock", "session.json.verified"].contains(file.lastPathComponent) {
                 let values = try file.resourceValues(forKeys: [.fileSizeKey, .isRegularFileKey])
                 if values.isRegularFile == true { total += values.fileSize ?? 0 }
             }

@@ -83,7 +83,31 @@ import Testing
         #expect(rebuilt.count > 100 && rebuilt != bytes)
     }
 
-    /// Each file's rows are cached (the first file's cache is written on another thread while the
+    /// A cache checked whole once is trusted afterwards by its identity (recorded beside the
+    /// session); bytes changed in it later change its identity, so it is checked whole again,
+    /// refused, and the file parsed again.
+    @Test func aCacheDamagedAfterItWasCheckedOnceIsCaughtWhenItsIdentityChanges() throws {
+        let setup = try Setup()
+        _ = try setup.run(["search", "budget", "talk.srt"])
+        let checked = try setup.run(["search", "-c", "budget", "talk.srt"])
+        #expect(checked.stdout == "talk.srt:2\n2 total\n")
+        let file = try #require(try setup.cacheFiles().first)
+        let record = try String(contentsOfFile: setup.state.path + ".verified", encoding: .utf8)
+        #expect(record.contains(file.lastPathComponent), "checked whole and recorded: \(record)")
+        // The same size, one word of a row changed, the checksum as it was.
+        var bytes = try Data(contentsOf: file)
+        let range = try #require(bytes.range(of: Data("which budget".utf8)))
+        bytes.replaceSubrange(range, with: Data("which gadget".utf8))
+        try bytes.write(to: file)
+        // Another modification time too, so that the identity differs even within one tick of
+        // the file system's clock.
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_000_000)], ofItemAtPath: file.path)
+        let damaged = try setup.run(["search", "-c", "gadget", "talk.srt"])
+        #expect(damaged.status == 1, "the changed rows were refused: \(damaged.stdout)")
+        #expect(try setup.run(["search", "-c", "budget", "talk.srt"]).stdout == "talk.srt:2\n2 total\n")
+    }
+
+
     /// second is read; the last one's while the search runs), and the saved search names both.
     @Test func severalFilesAreEachCachedAndTheSavedSearchNamesThem() throws {
         let setup = try Setup()

@@ -95,7 +95,7 @@ struct CacheEncodingTests {
         try reader.verifyChecksum()
         _ = try reader.readString()
         try reader.align()
-        let back = try Corpus(reading: &reader, checksumVerified: true)
+        let back = try Corpus(reading: &reader, checks: .structure)
         #expect(back.rowCount == 10_000 && back.row(at: 9999) == corpus.row(at: 9999) && back.speaker(ofRow: 3) == "Speaker 3")
     }
 

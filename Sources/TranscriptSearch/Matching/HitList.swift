@@ -47,6 +47,16 @@ public struct HitList: Sendable, Equatable {
         }
     }
 
+    /// Moves every hit `offset` rows on: hits found in a part of a corpus, numbered as the whole
+    /// corpus numbers its rows (`Corpus.firstRow(ofTextPart:)`).
+    mutating func moveRows(by offset: Int) {
+        guard offset != 0 else { return }
+        let step = Int32(offset)
+        rows.withUnsafeMutableBufferPointer { rows in
+            for index in rows.indices { rows[index] &+= step }
+        }
+    }
+
     /// Removes the hits of `row` at the end of the list.
     mutating func removeTrailingHits(ofRow row: Int) {
         while let last = rows.last, last == Int32(row) {

@@ -15,7 +15,9 @@ import TranscriptModel
 /// ```
 ///  rows      0 1 2 3 4 5 6 7 8 …        filter and refinement candidates → spans of rows searched
 ///  spans     [0..<3) [4..<9) …
-///  pieces    spans cut and grouped into pieces of about 256 KB–4 MB of text
+///  parts     spans cut at the corpus's parts (several mapped caches: `Corpus.textPartCount`),
+///            each part's text scanned in place, its hits moved to the corpus's row numbers
+///  pieces    spans cut and grouped into pieces of about 256 KB–4 MB of one part's text
 ///  rounds    one piece per core at a time (DispatchQueue.concurrentPerform); the deadline and
 ///            cancellation are checked between rounds, and a matcher that may be slow checks the
 ///            deadline between rows of its piece
@@ -97,15 +99,7 @@ public struct SearchRunner: Sendable {
         _ corpus: Corpus, matcher: any Matcher, until deadline: ContinuousClock.Instant?, candidates: [Int]?, isCancelled: () -> Bool
     ) throws(Interruption) -> HitList {
         let spans = searchedSpans(corpus, candidates: candidates)
-        let found: Result<HitList, Interruption> = corpus.withTextBuffer { bytes, offsets in
-            let buffer = RowBuffer(bytes: bytes, offsets: offsets)
-            do throws(Interruption) {
-                return .success(try Self.hits(of: matcher, in: buffer, spans: spans, until: deadline, isCancelled: isCancelled))
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try found.get()
+        return try Self.hits(of: matcher, in: corpus, spans: spans, until: deadline, isCancelled: isCancelled)
     }
 
     /// The runs of consecutive rows the search looks at: those among `candidates` (when given)
@@ -138,31 +132,54 @@ public struct SearchRunner: Sendable {
         return { predicate.accepts(row: $0) }
     }
 
-    /// `matcher`'s hits in `spans` of `buffer`, one piece per core at a time.
+    /// `matcher`'s hits in `spans` (rows of `corpus`) with the corpus's row numbers, one piece per
+    /// core at a time. A corpus in parts (`Corpus.textPartCount`) is scanned part by part in place:
+    /// each part's share of the spans is cut into pieces of its own buffer, and each piece's hits
+    /// are moved to the corpus's row numbers by the part's first row.
     static func hits(
-        of matcher: any Matcher, in buffer: RowBuffer, spans: [Range<Int>],
+        of matcher: any Matcher, in corpus: Corpus, spans: [Range<Int>],
         until deadline: ContinuousClock.Instant?, isCancelled: () -> Bool
     ) throws(Interruption) -> HitList {
         let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        let searchedBytes = spans.reduce(0) { $0 + buffer.offsets[$1.upperBound] - buffer.offsets[$1.lowerBound] }
-        let pieces = Self.pieces(spans, of: buffer, targetBytes: min(4 << 20, max(256 << 10, searchedBytes / (cores * 4) + 1)))
+        let partSpans = Self.partSpans(spans, of: corpus)
+        let searchedBytes = partSpans.indices.reduce(0) { total, part in
+            total + corpus.withTextBuffer(ofPart: part) { _, offsets in
+                partSpans[part].reduce(0) { $0 + offsets[$1.upperBound] - offsets[$1.lowerBound] }
+            }
+        }
+        let targetBytes = min(4 << 20, max(256 << 10, searchedBytes / (cores * 4) + 1))
+        var pieces: [(part: Int, spans: [Range<Int>])] = []
+        for part in partSpans.indices where !partSpans[part].isEmpty {
+            corpus.withTextBuffer(ofPart: part) { bytes, offsets in
+                let buffer = RowBuffer(bytes: bytes, offsets: offsets)
+                pieces += Self.pieces(partSpans[part], of: buffer, targetBytes: targetBytes).map { (part, $0) }
+            }
+        }
         var all = HitList()
         let clock = ContinuousClock()
         var next = 0
         while next < pieces.count {
             if isCancelled() { throw .cancelled }
-            if let deadline, clock.now > deadline { throw .deadlinePassed(row: pieces[next].first?.lowerBound ?? 0) }
+            if let deadline, clock.now > deadline {
+                let piece = pieces[next]
+                throw .deadlinePassed(row: corpus.firstRow(ofTextPart: piece.part) + (piece.spans.first?.lowerBound ?? 0))
+            }
             let round = Array(pieces[next..<min(pieces.count, next + cores)])
             let results = ThreadSlots<Result<HitList, Interruption>>(count: round.count, repeating: .success(HitList()))
             defer { results.free() }
-            DispatchQueue.concurrentPerform(iterations: round.count) { piece in
+            DispatchQueue.concurrentPerform(iterations: round.count) { index in
                 // Each iteration writes its own slot; the text is only read.
-                var hits = HitList()
-                do throws(Interruption) {
-                    for span in round[piece] { hits.append(contentsOf: try matcher.hits(in: buffer, rows: span, until: deadline)) }
-                    results[piece] = .success(hits)
-                } catch {
-                    results[piece] = .failure(error)
+                let piece = round[index]
+                results[index] = corpus.withTextBuffer(ofPart: piece.part) { bytes, offsets in
+                    let buffer = RowBuffer(bytes: bytes, offsets: offsets)
+                    var hits = HitList()
+                    do throws(Interruption) {
+                        for span in piece.spans { hits.append(contentsOf: try matcher.hits(in: buffer, rows: span, until: deadline)) }
+                    } catch {
+                        return .failure(error)
+                    }
+                    hits.moveRows(by: corpus.firstRow(ofTextPart: piece.part))
+                    return .success(hits)
                 }
             }
             for slot in results.slots {
@@ -174,6 +191,29 @@ public struct SearchRunner: Sendable {
             next += round.count
         }
         return all
+    }
+
+    /// `spans` (rows of `corpus`, in order) cut at the corpus's parts, each part's share in the
+    /// part's own row numbers: one list per part (`Corpus.textPartCount`).
+    static func partSpans(_ spans: [Range<Int>], of corpus: Corpus) -> [[Range<Int>]] {
+        let count = corpus.textPartCount
+        var partSpans = [[Range<Int>]](repeating: [], count: count)
+        guard count > 1 else {
+            partSpans[0] = spans
+            return partSpans
+        }
+        var part = 0
+        for span in spans {
+            var start = span.lowerBound
+            while start < span.upperBound {
+                while part + 1 < count && corpus.firstRow(ofTextPart: part + 1) <= start { part += 1 }
+                let end = part + 1 < count ? min(span.upperBound, corpus.firstRow(ofTextPart: part + 1)) : span.upperBound
+                let first = corpus.firstRow(ofTextPart: part)
+                partSpans[part].append((start - first)..<(end - first))
+                start = end
+            }
+        }
+        return partSpans
     }
 
     /// `spans` cut and grouped into pieces of about `targetBytes` of text each, in order.

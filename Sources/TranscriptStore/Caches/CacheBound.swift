@@ -20,7 +20,8 @@ import TranscriptModel
 ///   or session cache bigger than the whole bound is not written at all (`admits`; a session
 ///   cache holding rows of standard input or a pipe is, since they cannot be read again), nor
 ///   kept, and a bound of 0 keeps no cache. The session file itself (the query, each file's
-///   fingerprint) is not counted.
+///   fingerprint) is not counted, nor its record of checked caches (`VerifiedCaches`: a line per
+///   cache, which forgets each cache removed here).
 /// - Another process may remove a file at any moment: a cache found missing is only a miss (a
 ///   mapped one stays readable until unmapped), and a file already gone is skipped.
 struct CacheBound: Sendable, Equatable {
@@ -92,7 +93,7 @@ struct CacheBound: Sendable, Equatable {
 
     /// Removes the least recently used caches, never one in `keeping` (paths as the caches name
     /// their files) unless it alone is over the bound, until what is counted is within the bound;
-    /// returns the files removed.
+    /// returns the files removed, which the record of checked caches forgets (`VerifiedCaches`).
     @discardableResult
     func prune(keeping: Set<String>) -> [String] {
         let entries = entries(keeping: keeping)
@@ -109,13 +110,17 @@ struct CacheBound: Sendable, Equatable {
             total -= entry.size
             removed.append(entry.path)
         }
+        VerifiedCaches.forget(removed, besideSession: sessionFile)
         return removed
     }
 
     /// Notes that the cache `path` was just used: its modification time becomes now, unless it is
     /// already less than a minute old (one `stat`, and a write of its times at most once a minute).
-    static func markUsed(_ path: String) {
-        guard let modified = FileCalls.fileStatus(path)?.modified, modified < FileCalls.now() - 60 * 1_000_000_000 else { return }
+    /// Returns whether it was touched.
+    @discardableResult
+    static func markUsed(_ path: String) -> Bool {
+        guard let modified = FileCalls.fileStatus(path)?.modified, modified < FileCalls.now() - 60 * 1_000_000_000 else { return false }
         FileCalls.touch(path)
+        return true
     }
 }

@@ -89,9 +89,10 @@ struct RowCache {
         /// The cache file.
         var file: String { cache.filePath(key: key) }
 
-        /// The kept rows of this key, with what the file was and when they were kept.
-        func read() -> (keptAt: Int64, state: KeptFileState, entry: Entry)? {
-            guard let cached = RowCache.read(file), cached.key == key else { return nil }
+        /// The kept rows of this key, with what the file was and when they were kept (`verified`:
+        /// as `RowsFile.read` trusts and records).
+        func read(verified: inout VerifiedCaches?) -> (keptAt: Int64, state: KeptFileState, entry: Entry)? {
+            guard let cached = RowCache.read(file, verified: &verified), cached.key == key else { return nil }
             return (cached.keptAt, cached.state, cached.entry)
         }
 
@@ -102,11 +103,16 @@ struct RowCache {
 
         /// The kept rows if they were parsed from the file as it is now: trusted by its identity,
         /// or else with the same size and content hash (`contentHash` computes it, reading the
-        /// file; it is called at most once), and then `refresh` says to keep them again.
-        func lookup(contentHash: () -> String?) -> (entry: Entry, file: String, refresh: Bool)? {
-            guard let kept = read(), kept.state.identity.size == identity.size else { return nil }
+        /// file; it is called at most once), and then `refresh` says to keep them again. The
+        /// cache file is checked as `verified` says (`RowsFile.read`), and recorded there again
+        /// when marking it used touched it.
+        func lookup(verified: inout VerifiedCaches?, contentHash: () -> String?) -> (entry: Entry, file: String, refresh: Bool)? {
+            let before = FileCalls.fileIdentity(file)
+            guard let kept = read(verified: &verified), kept.state.identity.size == identity.size else { return nil }
             if kept.state.trusts(identity, keptAt: kept.keptAt, settle: cache.settle) {
-                CacheBound.markUsed(file)
+                if CacheBound.markUsed(file), let before, verified?.trusts(file, identity: before) == true {
+                    verified?.recordTouch(file, before: before)
+                }
                 return (kept.entry, file, false)
             }
             guard contentHash() == kept.state.hash else { return nil }
@@ -116,13 +122,20 @@ struct RowCache {
 
     /// A cache file read back whole (its corpus mapped, not copied), or nil if it is missing, of
     /// another version or damaged.
-    static func read(_ file: String) -> (key: String, keptAt: Int64, state: KeptFileState, entry: Entry)? {
-        let read = RowsFile.read(file, magic: magic, version: version) { reader throws(BinaryDecodingError) in
+    /// With `verified`, as `RowsFile.read` trusts and records.
+    static func read(_ file: String, verified: inout VerifiedCaches?) -> (key: String, keptAt: Int64, state: KeptFileState, entry: Entry)? {
+        let read = RowsFile.read(file, magic: magic, version: version, verified: &verified) { reader throws(BinaryDecodingError) in
             (key: try reader.readString(), state: try KeptFileState(reading: &reader))
         }
         guard let (header, keptAt, corpus) = read, corpus.sources.count == 1 else { return nil }
         let state = header.state
         return (header.key, keptAt, state, Entry(corpus: corpus, hash: state.hash, warningTails: state.warningTails, noteTails: state.noteTails))
+    }
+
+    /// `read(_:verified:)` checking the file whole, recording nothing.
+    static func read(_ file: String) -> (key: String, keptAt: Int64, state: KeptFileState, entry: Entry)? {
+        var none: VerifiedCaches?
+        return read(file, verified: &none)
     }
 
     /// Writes the rows of `path` (a corpus of that one source), read from the file as `identity`

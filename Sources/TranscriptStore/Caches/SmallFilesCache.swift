@@ -63,16 +63,23 @@ struct SmallFilesCache: RowKeeping {
         file = String(rowCache.filePath(key: key).dropLast(".rows".count)) + ".files"
     }
 
-    /// The kept files, if the cache exists, is whole and holds this key.
-    func read() -> Contents? {
-        guard let contents = Self.read(file), contents.key == key else { return nil }
+    /// The kept files, if the cache exists, is whole and holds this key (checked as `verified`
+    /// says, `RowsFile.read`).
+    func read(verified: inout VerifiedCaches?) -> Contents? {
+        guard let contents = Self.read(file, verified: &verified), contents.key == key else { return nil }
         return contents.contents
     }
 
     /// A cache file read back whole (its corpus mapped, not copied), or nil if it is missing, of
     /// another version or damaged.
     static func read(_ file: String) -> (key: String, contents: Contents)? {
-        let read = RowsFile.read(file, magic: magic, version: version) { reader throws(BinaryDecodingError) in
+        var none: VerifiedCaches?
+        return read(file, verified: &none)
+    }
+
+    /// `read(_:)`, trusting and recording as `verified` says (`RowsFile.read`).
+    static func read(_ file: String, verified: inout VerifiedCaches?) -> (key: String, contents: Contents)? {
+        let read = RowsFile.read(file, magic: magic, version: version, verified: &verified) { reader throws(BinaryDecodingError) in
             let key = try reader.readString()
             let id = try reader.readString()
             var files: [File] = []
@@ -117,9 +124,12 @@ struct SmallFilesCache: RowKeeping {
 
     /// Marks the cache as used now (`removeLeastRecentlyUsed` and `CacheBound` go by modification
     /// time). Always, not once a minute as a row cache is (`CacheBound.markUsed`): a search has
-    /// one small-files cache, and the 16 a folder keeps are told apart by it.
-    func markUsed() {
+    /// one small-files cache, and the 16 a folder keeps are told apart by it. A cache `verified`
+    /// trusted is recorded there again with its new times.
+    func markUsed(verified: inout VerifiedCaches?) {
+        let before = FileCalls.fileIdentity(file)
         FileCalls.touch(file)
+        if let before, verified?.trusts(file, identity: before) == true { verified?.recordTouch(file, before: before) }
     }
 
     /// Removes the small-files caches of this folder beyond the `count` used most recently (never

@@ -35,7 +35,7 @@ extension CorpusLoading {
                 let place = rowCache.slot(path: absolute, options: options, identity: status)
                 slot = place
                 cachesInUse.insert(place.file)
-                let cached = place.lookup {
+                let cached = place.lookup(verified: &verified) {
                     guard case .success(let contents) = Self.read(resolved) else { return nil }
                     read = contents
                     return contents.hash

@@ -35,6 +35,9 @@ struct CorpusLoading {
     var cachesInUse: Set<String> = []
     /// Whether this loading wrote a cache (then it prunes the caches to their bound at its end).
     var wroteCache = false
+    /// The caches checked whole before, trusted by their identity (`VerifiedCaches`); saved at
+    /// the end of the loading.
+    var verified: VerifiedCaches?
 
     /// Adds `rows` (one or more sources) to the corpus, noting where they are kept: `rowCache`
     /// for a big file's cache already on disk, nil for none (yet: `writeRowCache` may follow).
@@ -111,6 +114,7 @@ struct CorpusLoading {
     /// `options` say, with the caches and tools of `loader`.
     static func load(paths: [String], options: LoadOptions, baseDirectory: String?, loader: CorpusLoader) -> LoadedCorpus {
         var loading = CorpusLoading(rowCache: RowCache(location: loader.location), loader: loader)
+        loading.verified = VerifiedCaches(location: loader.location)
         let expansion = InputFiles.expand(paths, baseDirectory: baseDirectory)
         for (path, message) in expansion.errors {
             loading.fail("\(path): \(message)")
@@ -134,7 +138,7 @@ struct CorpusLoading {
             rowCache: loading.rowCache, absolute: paths.map { $0 == "-" ? $0 : InputFiles.absolute($0, against: baseDirectory) },
             options: options,
             minimumBytes: loader.location.smallFilesMinimumBytes)
-        let kept = smallFilesCache.read()
+        let kept = smallFilesCache.read(verified: &loading.verified)
         // Every input examined up front when someone watches the progress (the totals), each small
         // file's identity then used again below.
         let progress = loader.progress
@@ -174,6 +178,8 @@ struct CorpusLoading {
         loading.addTaken()
         progress?.keep()
         loading.keepSmallFiles(in: smallFilesCache, kept: kept)
+        // Before pruning, which forgets the caches it removes in the record on disk.
+        loading.verified?.save()
         if loading.wroteCache {
             // A row cache still being written is kept (its name is in use) and counted by the next
             // pruning, the session's (`SavedSearch.save`) or the next loading's.
@@ -236,7 +242,7 @@ struct CorpusLoading {
         let settled = smallFiles.contains { $0.parsed && $0.file.state.identity.isSettled(before: startedAt, settle: rowCache.settle) }
         let id: String
         if let kept, files == kept.files, !settled {
-            cache.markUsed()
+            cache.markUsed(verified: &verified)
             id = kept.id
         } else {
             guard files.reduce(0, { $0 + $1.state.identity.size }) >= cache.minimumBytes else { return }

@@ -100,7 +100,7 @@ extension SessionStore {
                     }
                 case .inline:
                     try reader.align()
-                    rows = try Corpus(reading: &reader, checksumVerified: true)
+                    rows = try Corpus(reading: &reader, checks: .structure)
                     kept += Array(repeating: nil, count: rows.sources.count)
                 case nil:
                     return nil
