@@ -80,6 +80,21 @@ extension TranscriptArchive {
         return "match(text, '^[\(set)]*$')"
     }
 
+    /// The SQL that holds for a row holding `literal`'s bytes (ASCII case ignored as `options` say).
+    static func contains(_ literal: String, options: SearchOptions) -> String {
+        options.caseMatching == .insensitive
+            ? "positionCaseInsensitive(text, \(ClickHouseClient.literal(literal))) > 0" : "position(text, \(ClickHouseClient.literal(literal))) > 0"
+    }
+
+    /// The SQL that holds for a row that may hold a hit of `request` as far as the server can tell
+    /// beyond the prefilter's needles: for a query it could count, a row it decides holds a hit
+    /// only when it holds the query's bytes, so only such rows and the undecided ones are sent;
+    /// nil for any other query.
+    static func decidedNarrowing(of request: SearchRequest) -> String? {
+        guard let literal = countableLiteral(of: request) else { return nil }
+        return "(\(contains(literal, options: request.options)) OR NOT \(decidableRows(options: request.options)))"
+    }
+
     /// `request`'s hits counted on the server where it can decide them, and the other rows holding
     /// one of `prefilter`'s needles sent for the matcher; nil when the request is not one the server
     /// can count (`countableLiteral(of:)`).
@@ -94,7 +109,7 @@ extension TranscriptArchive {
         let insensitive = request.options.caseMatching == .insensitive
         let needle = ClickHouseClient.literal(insensitive ? literal.lowercased() : literal)
         let haystack = insensitive ? "lower(text)" : "text"
-        let found = insensitive ? "positionCaseInsensitive(text, \(needle)) > 0" : "position(text, \(needle)) > 0"
+        let found = Self.contains(literal, options: request.options)
         let hits = "intDiv(length(text) - length(replaceAll(\(haystack), \(needle), '')), \(literal.utf8.count))"
         let grouped = try client.rows("""
             SELECT file, speaker, has_speaker, title, has_title, sum(\(hits)) FROM \(address.rowsTable) \

@@ -25,7 +25,8 @@ extension TranscriptArchive {
         case everyRow
     }
 
-    /// The visible rows that may hold a hit of `request`: narrowed as `narrowing` says, and by the
+    /// The visible rows that may hold a hit of `request`: narrowed as `narrowing` says (for a query
+    /// the server could count, rows it decides only when they hold the query), and by the
     /// request's filters where SQL can say them exactly (times, files; rows without a speaker or
     /// a section when those are filtered). The request's filter still has to run on them (the
     /// `SearchRunner` does): speaker and section names are compared by Swift's rules, not SQL's.
@@ -36,6 +37,8 @@ extension TranscriptArchive {
         }
         if case .needles(let prefilter) = narrowing {
             conditions.append("(" + Self.condition(prefilter) + ")")
+            // A row the server decides (see `count`) travels only when it holds the query itself.
+            if let decided = Self.decidedNarrowing(of: request) { conditions.append(decided) }
         }
         let sql = select(where: conditions.joined(separator: " AND "))
         return try corpus(of: client.rows(sql).rows, files: files, sql: sql)
