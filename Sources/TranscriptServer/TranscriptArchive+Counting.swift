@@ -9,8 +9,9 @@ import TranscriptSearch
 /// of `plainScalars` (checked with `match`): printable ASCII, and letters, punctuation and
 /// ideographs of Latin-1, Latin Extended-A, Greek, Cyrillic and CJK that never join a neighbour
 /// in one `Character` (no combining mark, joiner, variation selector, emoji modifier or prepended
-/// sign), never fold to an ASCII letter (no Kelvin sign, `ſ`, `İ`, `ı`) and are never canonically
-/// equivalent to ASCII (no Greek question mark). On such a row every ASCII byte is a `Character`
+/// sign), never fold to an ASCII letter (no Kelvin sign, `ſ`, `İ`, `ı`), are never canonically
+/// equivalent to ASCII (no Greek question mark) and are not the curly quotes and apostrophes a
+/// `'` or `"` of the query also finds (`QuoteEquivalence`). On such a row every ASCII byte is a `Character`
 /// of its own, an ASCII letter matches only its two ASCII cases, and an ASCII query's bytes never
 /// occur inside another character's UTF-8; so the reference's hits are the non-overlapping
 /// occurrences, left to right, of the query's bytes (of `lower`, which changes ASCII only, of
@@ -65,7 +66,7 @@ extension TranscriptArchive {
         0xA0...0x12F, 0x132...0x17E,  // Latin-1 and Latin Extended-A, without İ, ı and ſ
         0x386...0x386, 0x388...0x3FF,  // Greek letters, without the question mark (;)
         0x400...0x482, 0x48A...0x4FF,  // Cyrillic, without its combining marks
-        0x2010...0x2027,  // dashes, quotation marks, ellipsis
+        0x2010...0x2017, 0x2020...0x2027,  // dashes, daggers, ellipsis (no curly quotes: ' and " find them)
         0x3000...0x3029, 0x3041...0x3096, 0x30A1...0x30FA, 0x30FC...0x30FC,  // CJK punctuation, kana (no sound marks)
         0x4E00...0x9FFF,  // CJK ideographs
     ]

@@ -22,6 +22,9 @@ struct ServerCountTests {
         SearchRequest(text: "i"),
         SearchRequest(text: "ss"),
         SearchRequest(text: ";"),
+        SearchRequest(text: "art's"),
+        SearchRequest(text: "\"the\""),
+        SearchRequest(text: "'"),
         SearchRequest(text: "e"),
         SearchRequest(text: "x"),
         SearchRequest(text: "it", options: SearchOptions(caseMatching: .sensitive)),
@@ -35,16 +38,17 @@ struct ServerCountTests {
     /// A corpus whose rows are mostly printable ASCII and plain letters the server decides rows
     /// with (accented Latin, Greek, Cyrillic, CJK, curly quotes), with a hazard in one row in five:
     /// a combining mark, a joiner, an emoji modifier, a prepended sign, a letter that folds or is
-    /// equivalent to ASCII (Kelvin sign, ſ, İ, ı, the Greek question mark), a tab.
+    /// equivalent to ASCII (Kelvin sign, ſ, İ, ı, the Greek question mark), a tab, the curly
+    /// quotes and primes a `'` or `"` finds.
     static func mostlyASCII(files: Int, rows: Int) -> Corpus {
         var random = SplitMix(11)
         let words = [
             "budget", "Budget", "BUDGET", "review", "the", "aaaa", "aaa", "kiss", "Kiss", "I", "it", "art's", "3.14", "a_b", "plan.", "(the)",
-            "café", "CAFÉ", "Zürich", "straße", "Łukasz", "σοφία", "ΣΟΦΙΑ", "Москва", "会议", "予算", "カフェ", "“the”", "budget—plan", "ß",
+            "café", "CAFÉ", "Zürich", "straße", "Łukasz", "σοφία", "ΣΟΦΙΑ", "Москва", "会议", "予算", "カフェ", "budget—plan", "ß",
         ]
         let hard = [
             "\u{212A}elvin", "ſs", "İt", "ıt", "a\u{37E}b", "cafe\u{301}", "tab\there", "👍🏽", "budget\u{200D}x", "\u{600}budget",
-            "e\u{308}", "❤️", "k\u{FE0F}",
+            "e\u{308}", "❤️", "k\u{FE0F}", "art’s", "‘plan’", "x′s", "“the”",
         ]
         let speakers = ["Alice", "Bob", "Alice Johnson", nil]
         var transcripts: [Transcript] = []
