@@ -197,30 +197,6 @@ struct SearchCommand {
         return index.count > 0 ? .success : .noMatch
     }
 
-    /// Prints a count the server made (`-c`, `-l`, `-q`) and saves it as the session, whose rows
-    /// the first step fetches.
-    private func printCount(_ counted: ServerRows.Counted, flow: SearchFlow) -> ExitCode {
-        UnmatchedSpeakers.report(settings.request.filter, in: counted.names, among: counted.speakers, environment: environment)
-        let styler = Styler(isEnabled: settings.colour)
-        let lines: [String]
-        switch settings.output {
-        case .count: lines = SearchPrinter.countLines(counted.hitsByFile, styler: styler)
-        case .files: lines = SearchPrinter.fileLines(counted.hitsByFile, styler: styler)
-        default: lines = []
-        }
-        for line in lines where !environment.stdout.isClosed { environment.stdout.line(line) }
-        let search = SavedSearch(
-            request: settings.request, loadOptions: settings.loadOptions, directory: FileCalls.currentDirectory(), paths: [],
-            loaded: LoadedCorpus(corpus: Corpus(), sources: counted.sources), index: HitIndex(rowCount: 0))
-        // A failure to save is a warning: the search itself succeeded.
-        do {
-            try flow.saveUnfetched(search, hits: counted.total)
-        } catch {
-            environment.report("warning: \(error.description)")
-        }
-        return counted.total > 0 ? .success : .noMatch
-    }
-
     /// The listing of `index`'s hits: grouped by file, or one line per hit; files in the order
     /// of `sources` (`--sort`).
     private func printListing(corpus: Corpus, index: HitIndex, sources: [Int], styler: Styler) {
