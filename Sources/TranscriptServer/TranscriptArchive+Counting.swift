@@ -26,6 +26,11 @@ import TranscriptSearch
 ///                          └── anything else ────▶ sent whole ──▶ the matcher, as `candidates(for:narrowing:)`
 /// ```
 ///
+/// Whole words (`-w`): for a query of one word of ASCII letters, on rows of printable ASCII where
+/// no `_`, nor `.`, `:`, `,`, `;`, `'` between letters or digits, joins a word to its neighbour
+/// (`wholeWordRows`), the hits are the runs of letters and digits equal to the query, counted
+/// with `countEqual(extractAll(text, '[A-Za-z0-9]+'), query)`.
+///
 /// Cost: one scan of the rows holding a needle on the server; what travels is a line per group and
 /// the undecided rows, not every candidate row.
 extension TranscriptArchive {
@@ -49,15 +54,29 @@ extension TranscriptArchive {
     /// the way of `candidates(for:narrowing:)`).
     public static func countableLiteral(of request: SearchRequest) -> String? {
         let options = request.options
-        guard options.syntax == .verbatim, options.spanning == .withinRows, options.words == .anywhere, options.language == nil,
+        guard options.syntax == .verbatim, options.spanning == .withinRows, options.language == nil,
               !options.forms, !options.fuzzy, request.filter.participants.isEmpty
         else { return nil }
         // What the matcher looks for: the query with its whitespace runs collapsed (`Query`).
         let query: Query
         do { query = try Query(request.text, options: options) } catch { return nil }
-        guard query.text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) else { return nil }
+        switch options.words {
+        case .anywhere:
+            guard query.text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) else { return nil }
+        case .wholeWords:
+            // One word of ASCII letters (see `wholeWordRows`).
+            guard query.text.utf8.allSatisfy({ (0x41...0x5A).contains($0 & 0xDF) }) else { return nil }
+        }
         return query.text
     }
+
+    /// The SQL that holds for a row on which an ASCII word's whole-word hits are the words (runs
+    /// of ASCII letters and digits) equal to it: a row of printable ASCII without `_` (which joins
+    /// words) and without `.`, `:`, `,`, `;` or `'` between two letters or digits (which join them
+    /// too, by Unicode's word boundaries). On such a row every boundary next to a letter is a
+    /// change from a letter or digit to anything else, so a whole-word hit of a word of letters
+    /// is exactly such a run equal to it.
+    static let wholeWordRows = "match(text, '^[\\\\x{20}-\\\\x{5e}\\\\x{60}-\\\\x{7e}]*$') AND NOT match(text, '[A-Za-z0-9][\\\\x{2e}\\\\x{3a}\\\\x{2c}\\\\x{3b}\\\\x{27}][A-Za-z0-9]')"
 
     /// The scalars a row may hold for the server to count an ASCII query's hits in it (see the
     /// file's opening), as closed ranges of code points.
@@ -74,6 +93,7 @@ extension TranscriptArchive {
     /// The SQL that holds for a row the server can count hits in under `options`: made of
     /// `plainScalars`, or of printable ASCII only when accents are ignored.
     static func decidableRows(options: SearchOptions) -> String {
+        if options.words == .wholeWords { return "(\(wholeWordRows))" }
         let ranges = options.diacritics == .insensitive ? [plainScalars[0]] : plainScalars
         // Each scalar as `\\x{HEX}`: a backslash escaped once for the SQL string, read by re2 as `\x{HEX}`.
         func scalar(_ value: UInt32) -> String { "\\\\x{\(String(value, radix: 16))}" }
@@ -111,7 +131,9 @@ extension TranscriptArchive {
         let needle = ClickHouseClient.literal(insensitive ? literal.lowercased() : literal)
         let haystack = insensitive ? "lower(text)" : "text"
         let found = Self.contains(literal, options: request.options)
-        let hits = "intDiv(length(text) - length(replaceAll(\(haystack), \(needle), '')), \(literal.utf8.count))"
+        let hits = request.options.words == .wholeWords
+            ? "countEqual(extractAll(\(haystack), '[A-Za-z0-9]+'), \(needle))"
+            : "intDiv(length(text) - length(replaceAll(\(haystack), \(needle), '')), \(literal.utf8.count))"
         let grouped = try client.rows("""
             SELECT file, speaker, has_speaker, title, has_title, sum(\(hits)) FROM \(address.rowsTable) \
             WHERE \((base + [found, ascii]).joined(separator: " AND ")) \

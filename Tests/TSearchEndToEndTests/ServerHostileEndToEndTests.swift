@@ -20,7 +20,7 @@ struct ServerHostileEndToEndTests {
     @Test func aWellFormedAnswerIsSearched() throws {
         // The script the others break: the same three rows as candidates and as context.
         let server = try FakeHTTPServer([Self.storedFiles, .init("SELECT file, row", .ok(Self.threeRows))])
-        let outcome = try TSearch.run(["search", "-l", "--server", server.url(), "-w", "budget"])
+        let outcome = try TSearch.run(["search", "-l", "--server", server.url(), "-E", "budget"])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stdout == "a.srt\n")
     }
