@@ -25,17 +25,34 @@ extension TranscriptArchive {
         case everyRow
     }
 
-    /// The visible rows that may hold a hit of `request`: narrowed as `narrowing` says, and by the
+    /// The visible rows that may hold a hit of `request`: narrowed as `narrowing` says (for a query
+    /// the server could count, rows it decides only when they hold the query), and by the
     /// request's filters where SQL can say them exactly (times, files; rows without a speaker or
     /// a section when those are filtered). The request's filter still has to run on them (the
     /// `SearchRunner` does): speaker and section names are compared by Swift's rules, not SQL's.
     public func candidates(for request: SearchRequest, narrowing: Narrowing) throws(ServerError) -> CandidateRows {
         let files = try storedFiles()
+        guard var conditions = conditions(for: request, files: files) else {
+            return CandidateRows(corpus: Corpus(), rowNumbers: [], sql: "", files: files)
+        }
+        if case .needles(let prefilter) = narrowing {
+            conditions.append("(" + Self.condition(prefilter) + ")")
+            // A row the server decides (see `count`) travels only when it holds the query itself.
+            if let decided = Self.decidedNarrowing(of: request) { conditions.append(decided) }
+        }
+        let sql = select(where: conditions.joined(separator: " AND "))
+        return try corpus(of: client.rows(sql).rows, files: files, sql: sql)
+    }
+
+    /// The SQL conditions (joined by AND) of the visible rows `request`'s filters let through where
+    /// SQL can say them exactly (see `candidates(for:narrowing:)`); nil when the file filter
+    /// accepts none of `files`.
+    func conditions(for request: SearchRequest, files: [String: StoredFile]) -> [String]? {
         var conditions = ["generation GLOBAL IN (\(currentGenerations))"]
         let filter = request.filter
         if !filter.files.isEmpty {
             let accepted = files.keys.filter { filter.acceptsFile($0) }.sorted()
-            guard !accepted.isEmpty else { return CandidateRows(corpus: Corpus(), rowNumbers: [], sql: "", files: files) }
+            guard !accepted.isEmpty else { return nil }
             conditions.append("file IN (\(accepted.map(ClickHouseClient.literal).joined(separator: ", ")))")
         }
         if filter.after != nil || filter.before != nil { conditions.append("start_ms >= 0") }
@@ -43,11 +60,7 @@ extension TranscriptArchive {
         if let before = filter.before { conditions.append("start_ms < \(before.milliseconds)") }
         if !filter.speakers.isEmpty { conditions.append("has_speaker = 1") }
         if !filter.sections.isEmpty { conditions.append("has_title = 1") }
-        if case .needles(let prefilter) = narrowing {
-            conditions.append("(" + Self.condition(prefilter) + ")")
-        }
-        let sql = select(where: conditions.joined(separator: " AND "))
-        return try corpus(of: client.rows(sql).rows, files: files, sql: sql)
+        return conditions
     }
 
     /// The visible rows `context` rows or fewer before and after each of `rows` (a file and a row
@@ -169,7 +182,7 @@ extension TranscriptArchive {
     /// The greatest row number the rows table holds (its `row` column is a UInt32).
     static let lastRowNumber = Int(UInt32.max)
 
-    private func select(prewhere: String? = nil, where condition: String) -> String {
+    func select(prewhere: String? = nil, where condition: String) -> String {
         """
         SELECT file, row, text, start_ms, end_ms, speaker, has_speaker, title, has_title, line, cue, has_cue, href, element \
         FROM \(address.rowsTable) \(prewhere.map { "PREWHERE \($0) " } ?? "")WHERE \(condition) FORMAT TabSeparated
@@ -208,7 +221,7 @@ extension TranscriptArchive {
     }
 
     /// The rows of an answer to `select` as a corpus, one source per file, in path and row order (`keyOrder(of:)`).
-    private func corpus(of answer: [[String?]], files: [String: StoredFile], sql: String) throws(ServerError) -> CandidateRows {
+    func corpus(of answer: [[String?]], files: [String: StoredFile], sql: String) throws(ServerError) -> CandidateRows {
         var corpus = Corpus()
         var numbers: [Int] = []
         var pending: (path: String, rows: [Row])?

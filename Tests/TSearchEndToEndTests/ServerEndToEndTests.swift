@@ -14,6 +14,9 @@ struct ServerEndToEndTests {
         ["--file", "*.vtt", "budget"], ["--language", "tr", "istanbul"], ["-E", "\\d{4}\\s\\w+", "--scan"],
         // The meetings' dates and titles are kept in the files table (the content's, not only the path's).
         ["since:2026-03 budget"], ["--until", "2024", "budget"], ["--meeting", "review", "budget"],
+        // Counted on the server where it decides them (rows of printable ASCII), by the matcher elsewhere.
+        ["the budget"], ["-s", "budget"], ["BuDgEt"], ["speaker:alice the"], ["speaker:dana", "--section", "budget", "a"],
+        ["--language", "tr", "i"], ["i"], ["-w", "the"], ["--ignore-accents", "e"], ["k"],
     ]
 
     /// `search -c` lines sorted (files in path order through the server, in load order over files).
@@ -35,6 +38,8 @@ struct ServerEndToEndTests {
             let served = try TSearch.run(["search", "-c", "--server", url] + arguments)
             #expect(served.status == local.status, "\(arguments): \(served.stderr)")
             #expect(counted(served) == counted(local), "\(arguments)")
+            let listed = try TSearch.run(["search", "-l", "--server", url] + arguments)
+            #expect(counted(listed) == counted(try TSearch.run(["search", "-l"] + arguments.filter { $0 != "--scan" } + ["Samples"])), "-l \(arguments)")
         }
         // Whole listings, context rows and the `--` between distant ones included, are the same:
         // the rows around each hit are fetched from the server, not taken from other candidates.
@@ -83,9 +88,9 @@ struct ServerEndToEndTests {
     }
 
     /// `-c`, `-l` and `-q` show no rows, yet the search they save steps through its hits with the
-    /// same context as over the files.
-    @Test(arguments: [["-c"], ["-l"], ["-q"], ["-C", "1"]])
-    func nextAfterASearchThroughTheServerShowsWhatItShowsOverTheFiles(options: [String]) throws {
+    /// same context as over the files (a count the server made fetches them at the first step).
+    @Test(arguments: [["-c"], ["-l"], ["-q"], ["-C", "1"]], ["café", "budget"])
+    func nextAfterASearchThroughTheServerShowsWhatItShowsOverTheFiles(options: [String], query: String) throws {
         let servers = try LocalClickHouse(.singleNode)
         defer { servers.stop() }
         let url = servers.url(table: "stepped")
@@ -93,14 +98,30 @@ struct ServerEndToEndTests {
         let served = try TSearch.temporaryDirectory(), local = try TSearch.temporaryDirectory()
         let servedState = ["TSEARCH_STATE": served.appendingPathComponent("session.json").path]
         let localState = ["TSEARCH_STATE": local.appendingPathComponent("session.json").path]
-        let search = try TSearch.run(["search"] + options + ["--server", url, "café"], environment: servedState)
-        let over = try TSearch.run(["search"] + options + ["café", "Samples"], environment: localState)
+        let search = try TSearch.run(["search"] + options + ["--server", url, query], environment: servedState)
+        let over = try TSearch.run(["search"] + options + [query, "Samples"], environment: localState)
         #expect(search.status == over.status && search.status == 0, "\(search.stderr)")
         for step in [["show"], ["next"], ["next"], ["prev"], ["goto", "3"]] {
             let a = try TSearch.run(step + ["--color", "never"], environment: servedState)
             let b = try TSearch.run(step + ["--color", "never"], environment: localState)
             #expect(a.stdout == b.stdout && a.status == b.status, "\(options) \(step): \(a.stdout)\(a.stderr) ≠ \(b.stdout)")
         }
+    }
+
+    /// A count the server made keeps no rows: once the server is gone, a step says it cannot fetch
+    /// them, names the server and exits 2.
+    @Test func aCountWhoseServerWentAwayCannotBeSteppedAndSaysWhy() throws {
+        let folder = try TSearch.temporaryDirectory()
+        let state = ["TSEARCH_STATE": folder.appendingPathComponent("session.json").path]
+        let servers = try LocalClickHouse(.singleNode)
+        let url = servers.url(table: "counted")
+        #expect(try TSearch.run(["index", "--server", url, "Samples"], environment: state).status == 0)
+        let counted = try TSearch.run(["search", "-c", "--server", url, "budget"], environment: state)
+        #expect(counted.status == 0 && counted.stdout.hasSuffix(" total\n"), "\(counted.stdout)\(counted.stderr)")
+        servers.stop()
+        let step = try TSearch.run(["next"], environment: state)
+        #expect(step.status == 2)
+        #expect(step.stderr.contains("fetches its rows again, which failed") && step.stderr.contains("cannot connect"), "\(step.stderr)")
     }
 
     @Test func serverErrorsAreClearAndExitTwo() throws {

@@ -20,6 +20,18 @@ struct ServerHostileEndToEndTests {
     @Test func aWellFormedAnswerIsSearched() throws {
         // The script the others break: the same three rows as candidates and as context.
         let server = try FakeHTTPServer([Self.storedFiles, .init("SELECT file, row", .ok(Self.threeRows))])
+        let outcome = try TSearch.run(["search", "-l", "--server", server.url(), "-E", "budget"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout == "a.srt\n")
+    }
+
+    /// A count: two hits the server counted itself (its line per file, speaker and section), one
+    /// the matcher found on the row it could not decide.
+    @Test func aCountAnswerIsAddedToTheMatchersHits() throws {
+        let server = try FakeHTTPServer([
+            Self.storedFiles, .init("GROUP BY file, speaker", .ok("a.srt\t\t0\t\t0\t2\n")),
+            .init("SELECT file, row", .ok(Self.row("2", "budget thr\u{E9}\u{301}e"))),
+        ])
         let outcome = try TSearch.run(["search", "-c", "--server", server.url(), "budget"])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stdout == "a.srt:3\n3 total\n")

@@ -91,7 +91,7 @@ struct ExportCommand {
         let format = settings.format
         // A long loading is never silent on a terminal; the line is gone before anything is printed.
         let progress = LoadProgress()
-        let flow = environment.searchFlow(countingIn: progress)
+        let flow = environment.savedSearchFlow(countingIn: progress)
         let search: SavedSearch
         let current: Int?
         var failed = false

@@ -77,7 +77,7 @@ struct NavigateCommand {
     func run() -> ExitCode {
         // A search run again because its files changed counts its loading in a progress line.
         let progress = LoadProgress()
-        let flow = environment.searchFlow(countingIn: progress)
+        let flow = environment.savedSearchFlow(countingIn: progress)
         // Brought back before the lock (a search run again may take the whole time limit); the
         // flow uses it under the lock only if the session is still the one it came from.
         let line = environment.startProgressLine(progress)

@@ -63,7 +63,7 @@ struct PagerCommand {
         let partialRequest: SearchRequest? =
             if case .search(let request, _) = opening, !request.text.isEmpty || !request.filter.isEmpty { request } else { nil }
         let progress = LoadProgress(partials: partialRequest == nil ? .none : .standard)
-        let flow = environment.searchFlow(countingIn: progress)
+        let flow = environment.savedSearchFlow(countingIn: progress)
         let loadOptions = settings.loadOptions
         let directory = FileCalls.currentDirectory()
         let openingQuery = if case .search(let request, _) = opening { request.text } else { "" }

@@ -86,6 +86,18 @@ struct SearchCommand {
         var fetched: ServerRows.FetchedRows?
         if settings.datesFromModificationTime { flow.source = ModificationDates(flow.source) }
         if let server = settings.server {
+            // -c, -l, -q show no row: the server counts what it can decide, no row comes for context.
+            if [.count, .files, .quiet].contains(settings.output), settings.maxRowsPerFile == nil, settings.order == .path,
+               !settings.datesFromModificationTime {
+                do {
+                    if let counted = try ServerRows.count(url: server, request: settings.request, environment: environment) {
+                        return printCount(counted, flow: flow)
+                    }
+                } catch {
+                    environment.report((error as? SearchAbandoned)?.withHowToLiftIt ?? "\(error)")
+                    return .error
+                }
+            }
             // Rows from the server instead of files (ServerRows): the rest is the same search.
             do {
                 let rows = try ServerRows.load(

@@ -10,8 +10,9 @@ import TranscriptStore
 /// `next`/`prev`/`goto`/`show`, export and pager are the same.
 ///
 /// The saved session keeps the rows it got, as it keeps the rows of a pipe: they are never asked
-/// for again, so stepping through the hits never needs the server, and a session whose cache is
-/// gone says that the server's rows cannot be read again.
+/// for again, so stepping through the hits never needs the server. A count (`-c`, `-l`, `-q`)
+/// the server made itself keeps no rows: the first step fetches them (`SessionRows`), as does a
+/// step whose cache is gone.
 enum ServerRows {
     /// How a server search names its source among the session's streams.
     static let streamPrefix = "server "
@@ -69,8 +70,7 @@ enum ServerRows {
             throw NeedsScan(request: request)
         }
         let deadline = environment.searchTimeout.map { ContinuousClock.now + $0 }
-        let milliseconds = environment.searchTimeout.map { Int($0.components.seconds) * 1000 + Int($0.components.attoseconds / 1_000_000_000_000_000) }
-        let client = ClickHouseClient(address: address, timeoutMilliseconds: milliseconds ?? 3_600_000, timeLimit: .allStatements)
+        let client = ClickHouseClient(address: address, timeoutMilliseconds: milliseconds(environment.searchTimeout), timeLimit: .allStatements)
         let archive = TranscriptArchive(client: client)
         let candidates = try archive.candidates(for: request, narrowing: narrowing)
         let rows = try rowsAroundHits(
@@ -78,6 +78,7 @@ enum ServerRows {
             budget: Budget(timeout: environment.searchTimeout, deadline: deadline))
         var sources = LoadedSources()
         sources.streams = [streamPrefix + address.description]
+        sources.server = url
         var fetched = FetchedRows(loaded: LoadedCorpus(corpus: rows, sources: sources))
         // A speaker that picks none of the rows fetched is looked for among all of the archive's,
         // as over files it is looked for in every file.
@@ -85,6 +86,69 @@ enum ServerRows {
             fetched.speakers = SuggestionCatalog(speakers: try archive.speakers(), people: request.filter.people)
         }
         return fetched
+    }
+
+    /// What a count through the server found (`count(url:request:environment:)`).
+    struct Counted {
+        /// Hits per file with hits, in path order.
+        var hitsByFile: [(path: String, hits: Int)]
+        /// Rows standing for every candidate's names (`TranscriptArchive.ServerCount.names`).
+        var names: Corpus
+        /// The archive's speakers, when a `speaker:` value picks none of `names` (nil: `names`).
+        var speakers: SuggestionCatalog?
+        /// The rows' source, for the saved search: the server's stream and URL.
+        var sources: LoadedSources
+
+        /// Every hit.
+        var total: Int { hitsByFile.reduce(0) { $0 + $1.hits } }
+    }
+
+    /// `request`'s hits counted through the server for `-c`, `-l` and `-q`, which show no row: on
+    /// the server where it decides them exactly (`TranscriptArchive.count`), by the matcher on
+    /// the rows it cannot decide; no row is fetched for context. Nil when the server cannot count
+    /// this request (the search then fetches its rows, `load`).
+    /// - Throws: as `load`.
+    static func count(url: String, request: SearchRequest, environment: CommandEnvironment) throws -> Counted? {
+        let address = try ServerAddress(url)
+        guard TranscriptArchive.countableLiteral(of: request) != nil, let prefilter = RowPrefilter(request) else { return nil }
+        let deadline = environment.searchTimeout.map { ContinuousClock.now + $0 }
+        let client = ClickHouseClient(address: address, timeoutMilliseconds: milliseconds(environment.searchTimeout), timeLimit: .allStatements)
+        let archive = TranscriptArchive(client: client)
+        guard let counted = try archive.count(request, prefilter: prefilter) else { return nil }
+        let corpus = counted.undecided.corpus
+        let index = try hits(of: request, in: corpus, budget: Budget(timeout: environment.searchTimeout, deadline: deadline))
+        var byFile = counted.counted
+        for source in corpus.sources.indices {
+            let hits = index.count(inRows: corpus.rows(ofSource: source))
+            if hits > 0 { byFile[corpus.sources[source].path, default: 0] += hits }
+        }
+        var sources = LoadedSources()
+        sources.streams = [streamPrefix + address.description]
+        sources.server = url
+        var result = Counted(hitsByFile: byFile.keys.sorted().map { ($0, byFile[$0] ?? 0) }, names: counted.names, sources: sources)
+        if !UnmatchedSpeakers.messages(for: request.filter, in: counted.names).isEmpty {
+            result.speakers = SuggestionCatalog(speakers: try archive.speakers(), people: request.filter.people)
+        }
+        return result
+    }
+
+    /// A time limit in milliseconds for the client (an hour when there is none).
+    static func milliseconds(_ timeout: Duration?) -> Int {
+        timeout.map { Int($0.components.seconds) * 1000 + Int($0.components.attoseconds / 1_000_000_000_000_000) } ?? 3_600_000
+    }
+
+    /// The hits of `request` on `corpus`, within what is left of the search's time; past it, the
+    /// same message as a search over files.
+    static func hits(of request: SearchRequest, in corpus: Corpus, budget: Budget) throws -> HitIndex {
+        let runner = try request.runner()
+        let left = budget.deadline.map { max(.zero, $0 - ContinuousClock.now) }
+        switch SearchExecution.search(runner, over: corpus, request: request, budget: SearchBudget(timeout: left)) {
+        case .success(let found): return found
+        case .failure(let abandoned):
+            guard let timeout = budget.timeout else { throw abandoned }
+            throw SearchAbandoned(
+                .timedOut(SearchTimedOut(timeout: timeout)), description: SearchExecution.abandonedMessage(timeout: timeout, runner: runner, request: request))
+        }
     }
 
     /// The search's time limit and when it ends (both nil: none).
@@ -116,18 +180,9 @@ enum ServerRows {
         archive: TranscriptArchive, budget: Budget
     ) throws -> Corpus {
         let corpus = candidates.corpus
-        let runner = try request.runner()
         // The matcher runs within what is left of the search's time, and gives up as a search
         // over files does, with the same message.
-        let left = budget.deadline.map { max(.zero, $0 - ContinuousClock.now) }
-        let index: HitIndex
-        switch SearchExecution.search(runner, over: corpus, request: request, budget: SearchBudget(timeout: left)) {
-        case .success(let found): index = found
-        case .failure(let abandoned):
-            guard let timeout = budget.timeout else { throw abandoned }
-            throw SearchAbandoned(
-                .timedOut(SearchTimedOut(timeout: timeout)), description: SearchExecution.abandonedMessage(timeout: timeout, runner: runner, request: request))
-        }
+        let index = try hits(of: request, in: corpus, budget: budget)
         let hitRows = index.rowsWithHits
         guard context > 0, hitRows.count <= contextLimit, !hitRows.isEmpty else {
             // Every candidate holds a hit (a plain word's usual case): the candidates are the rows.
@@ -197,5 +252,29 @@ enum ServerRows {
             merged.append(Transcript(source: corpus.sources[source], rows: list))
         }
         return merged
+    }
+}
+
+extension ServerRows {
+    /// The rows a saved search through a server fetches again (`ServerRowsSource`): its candidates
+    /// with two rows around each hit, as `next` shows them (up to `contextRowsLimit` rows with
+    /// hits, as a listing with context).
+    struct SessionRows: ServerRowsSource {
+        let environment: CommandEnvironment
+
+        func rows(of request: SearchRequest, from server: String) throws -> LoadedCorpus {
+            try ServerRows.load(url: server, request: request, scan: true, context: 2, contextLimit: contextRowsLimit, environment: environment).loaded
+        }
+    }
+}
+
+extension CommandEnvironment {
+    /// `searchFlow(countingIn:)` for the commands that bring the saved search back (next, prev,
+    /// goto, show, export, the pager): one that went through a server fetches its rows again
+    /// when it kept none (`ServerRows.SessionRows`).
+    func savedSearchFlow(countingIn progress: LoadProgress?) -> SearchFlow {
+        var flow = searchFlow(countingIn: progress)
+        flow.serverRows = ServerRows.SessionRows(environment: self)
+        return flow
     }
 }

@@ -42,6 +42,20 @@ public struct SearchPrinter {
         return lines
     }
 
+    /// `countLines(styler:)` for hits counted elsewhere (a server): `path:N` for each file of
+    /// `counts` with hits, in their order, then `N total` when there are hits.
+    public static func countLines(_ counts: [(path: String, hits: Int)], styler: Styler) -> [String] {
+        var lines = counts.filter { $0.hits > 0 }.map { styler.paint(ControlSequences.escaped($0.path), .path) + ":\($0.hits)" }
+        let total = counts.reduce(0) { $0 + $1.hits }
+        if total > 0 { lines.append("\(total) total") }
+        return lines
+    }
+
+    /// `fileLines(styler:)` for hits counted elsewhere: the path of each file of `counts` with hits.
+    public static func fileLines(_ counts: [(path: String, hits: Int)], styler: Styler) -> [String] {
+        counts.filter { $0.hits > 0 }.map { styler.paint(ControlSequences.escaped($0.path), .path) }
+    }
+
     /// The path of each file with hits, in `sources` order (escaped, painted by `styler`).
     public func fileLines(styler: Styler) -> [String] {
         sources.filter { hitsPerSource[$0] > 0 }.map { styler.paint(ControlSequences.escaped(corpus.sources[$0].path), .path) }

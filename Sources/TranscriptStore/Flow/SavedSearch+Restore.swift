@@ -9,15 +9,19 @@ extension SavedSearch {
     /// and searched again within `budget`.
     static func restore(
         _ state: SessionState, store: SessionStore, source: any CorpusSource, budget: SearchBudget,
-        equivalences: ScalarEquivalenceStore? = nil
+        equivalences: ScalarEquivalenceStore? = nil, serverRows: (any ServerRowsSource)? = nil
     ) throws(SessionError) -> Restored {
         let invalid = SessionError(path: store.path, kind: .damaged("its query or options are not valid"))
         let unchanged = sourcesAreUnchanged(state)
-        if unchanged, let cached = store.readCache(id: state.cache), cached.index.count == state.hits {
+        if unchanged, !state.cache.isEmpty, let cached = store.readCache(id: state.cache), cached.index.count == state.hits {
             guard var saved = SavedSearch(state: state, corpus: cached.corpus, index: cached.index) else { throw invalid }
             saved.sources.keptRows = cached.keptRows
             let position = state.current.map(\.position).flatMap { $0 < saved.index.count ? $0 : nil }
             return Restored(search: saved, current: position ?? (saved.index.count > 0 ? 0 : nil), searchedAgain: false)
+        }
+        // A server's rows not kept (a count kept none; a cache gone) are fetched from it again.
+        if let server = state.server, let serverRows, !state.readStandardInput {
+            return try fetchAgain(state, from: server, through: serverRows, store: store, budget: budget, equivalences: equivalences)
         }
         // Standard input and named pipes cannot be read again (a pipe would be waited on forever
         // with the lock held): their rows live only in the cache.
@@ -50,6 +54,43 @@ extension SavedSearch {
         diagnostics.append(.notice("the files changed since the search for \"\(state.request?.description ?? state.query)\"; searched again"
             + (cursor.current.map { ": hit \($0 + 1) of \(again.index.count) is nearest to where you were" } ?? ": no hits now")))
         return Restored(search: again, current: cursor.current, searchedAgain: true, diagnostics: diagnostics)
+    }
+
+    /// The search `state` describes run again on the rows `serverRows` fetches from `server`: the
+    /// same hits when the server's rows are the same (its current hit kept, or the first when it
+    /// had none), else re-anchored with a notice, as when files changed.
+    private static func fetchAgain(
+        _ state: SessionState, from server: String, through serverRows: any ServerRowsSource, store: SessionStore, budget: SearchBudget,
+        equivalences: ScalarEquivalenceStore?
+    ) throws(SessionError) -> Restored {
+        guard let request = state.request else { throw SessionError(path: store.path, kind: .damaged("its query or options are not valid")) }
+        let loaded: LoadedCorpus
+        do {
+            loaded = try serverRows.rows(of: request, from: server)
+        } catch {
+            throw SessionError(path: store.path, kind: .unfetchable("\(error)"))
+        }
+        var diagnostics: [LoadDiagnostic] = []
+        let again: SavedSearch
+        switch searchAgain(state, source: FetchedRows(loaded: loaded), budget: budget, equivalences: equivalences, diagnostics: &diagnostics) {
+        case .success(let found): again = found
+        case .failure(.invalid): throw SessionError(path: store.path, kind: .damaged("its query or options are not valid"))
+        case .failure(.abandoned(let abandoned)): throw SessionError(path: store.path, kind: .searchAbandoned(abandoned.description))
+        }
+        if again.index.count == state.hits {
+            let position = state.current.map(\.position).flatMap { $0 < again.index.count ? $0 : nil }
+            return Restored(search: again, current: position ?? (again.index.count > 0 ? 0 : nil), searchedAgain: true, diagnostics: diagnostics)
+        }
+        let cursor = HitCursor.reanchored(in: again.index, from: anchor(state.current, in: again.corpus))
+        diagnostics.append(.notice("the server's rows changed since the search for \"\(request.description)\"; searched again"
+            + (cursor.current.map { ": hit \($0 + 1) of \(again.index.count) is nearest to where you were" } ?? ": no hits now")))
+        return Restored(search: again, current: cursor.current, searchedAgain: true, diagnostics: diagnostics)
+    }
+
+    /// Rows already fetched, as the source a search runs again on.
+    private struct FetchedRows: CorpusSource {
+        let loaded: LoadedCorpus
+        func load(_ paths: [String], options: LoadOptions, baseDirectory: String?) -> LoadedCorpus { loaded }
     }
 
     /// The old current hit in the new corpus's numbering (the same row ID), if that row still exists.

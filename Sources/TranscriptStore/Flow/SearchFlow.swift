@@ -23,6 +23,8 @@ public struct SearchFlow: Sendable {
     /// Where the table of Unicode equivalents a non-ASCII query needs is kept between runs (nil:
     /// built in each process that needs it).
     public var equivalences: ScalarEquivalenceStore?
+    /// Where a saved search through a server fetches its rows again (nil: it cannot, and says so).
+    public var serverRows: (any ServerRowsSource)?
 
     /// A flow loading from `source`, saving to `session`, searching within `budget`, keeping the
     /// Unicode table in `equivalences`.
@@ -68,12 +70,19 @@ public struct SearchFlow: Sendable {
         try session.withLock { () throws(SessionError) in try search.save(current: current, to: session) }
     }
 
+    /// Saves `search`, whose rows were not fetched (a count through a server: `hits` is the
+    /// server's count, `search.sources.server` where its rows are), as the session with its first
+    /// hit current, under the session's lock; a step fetches the rows (`serverRows`).
+    public func saveUnfetched(_ search: SavedSearch, hits: Int) throws(SessionError) {
+        try session.withLock { () throws(SessionError) in try search.saveUnfetched(hits: hits, to: session) }
+    }
+
     /// The saved search, brought back without writing anything (export, the pager's start). No
     /// lock is taken: the session and its caches are replaced by atomic renames, so what is read is
     /// whole, and a search run again because the files changed never makes another process on this
     /// state wait.
     public func restoreForReading() throws(SessionError) -> SavedSearch.Restored {
-        try SavedSearch.restore(try session.read(), store: session, source: source, budget: budget, equivalences: equivalences)
+        try SavedSearch.restore(try session.read(), store: session, source: source, budget: budget, equivalences: equivalences, serverRows: serverRows)
     }
 
     /// The saved search brought back before a step takes the lock (see `step`).
@@ -87,7 +96,7 @@ public struct SearchFlow: Sendable {
     /// Nil when it cannot be (the step then says why, under the lock).
     public func prepare() -> Prepared? {
         guard let state = try? session.read() else { return nil }
-        guard let restored = try? SavedSearch.restore(state, store: session, source: source, budget: budget, equivalences: equivalences) else { return nil }
+        guard let restored = try? SavedSearch.restore(state, store: session, source: source, budget: budget, equivalences: equivalences, serverRows: serverRows) else { return nil }
         return Prepared(state: state, restored: restored)
     }
 
@@ -113,7 +122,7 @@ public struct SearchFlow: Sendable {
             let restored = if let prepared, prepared.state == state {
                 prepared.restored
             } else {
-                try SavedSearch.restore(state, store: session, source: source, budget: budget, equivalences: equivalences)
+                try SavedSearch.restore(state, store: session, source: source, budget: budget, equivalences: equivalences, serverRows: serverRows)
             }
             let (current, result) = try move(restored)
             guard access == .saving else { return result }

@@ -10,6 +10,9 @@ public struct LoadedSources: Sendable {
     /// Inputs that were streams, not files (a named pipe, `<(…)`, a device): like standard input,
     /// they cannot be read again, so their rows are kept with the session and never re-read.
     public var streams: [String] = []
+    /// The server the rows came from (its URL, as given), when they did: a saved search that kept
+    /// none of them fetches them from it again (`ServerRowsSource`).
+    public var server: String?
     /// Per source of the corpus, in order: where its rows are kept between runs, or nil (standard
     /// input, a video, a file with an error, or a cache that could not be written). Reading it
     /// waits for a row cache still being written on another thread (a first search of a big file

@@ -63,6 +63,7 @@ public struct SavedSearch: Sendable {
         sources.unreadable = state.unreadable
         sources.readStandardInput = state.readStandardInput
         sources.streams = state.streams ?? []
+        sources.server = state.server
         sources.keptRows = Array(repeating: nil, count: corpus.sources.count)
     }
 
@@ -96,9 +97,19 @@ public struct SavedSearch: Sendable {
             filter: request.filter.isEmpty ? nil : request.filter, inputFormat: loadOptions.format?.rawValue,
             encoding: loadOptions.encoding?.name, keepRolling: loadOptions.rollingCaptions == .keep ? true : nil,
             directory: directory, paths: paths, sources: sources.fingerprints, unreadable: sources.unreadable,
-            readStandardInput: sources.readStandardInput, streams: sources.streams.isEmpty ? nil : sources.streams, hits: index.count,
+            readStandardInput: sources.readStandardInput, streams: sources.streams.isEmpty ? nil : sources.streams,
+            server: sources.server, hits: index.count,
             current: current.map(currentHit), cache: cache
         )
+    }
+
+    /// Saves this search, whose rows were not fetched (a count through a server, whose `hits`
+    /// the server counted), as the session with its first hit current and no cache: a step
+    /// fetches its rows from `sources.server` again (`ServerRowsSource`).
+    func saveUnfetched(hits: Int, to store: SessionStore) throws(SessionError) {
+        var state = state(current: nil, cache: "")
+        state.hits = hits
+        try store.write(state)
     }
 
     func currentHit(_ position: Int) -> SessionState.CurrentHit {

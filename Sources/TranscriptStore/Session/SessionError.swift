@@ -14,6 +14,8 @@ public struct SessionError: Error, CustomStringConvertible, Sendable {
         case outOfRange(Int, Int)
         /// The files changed, and searching them again ran out of time (the message says how).
         case searchAbandoned(String)
+        /// The saved search went through a server whose rows it must fetch again, and could not.
+        case unfetchable(String)
     }
 
     /// The session file.
@@ -47,6 +49,8 @@ public struct SessionError: Error, CustomStringConvertible, Sendable {
             return "cannot save the search: \(reason)"
         case .searchAbandoned(let message):
             return "the files of the saved search changed, and searching them again failed: \(message)"
+        case .unfetchable(let reason):
+            return "the saved search went through a server and fetches its rows again, which failed: \(reason)"
         case .outOfRange(let target, let count):
             return count == 0
                 ? "there is no hit \(target): the saved search has no hits"

@@ -23,6 +23,9 @@ import TranscriptSearch
 ///   "stdin": false,                       // standard input was searched (it cannot be re-read)
 ///   "streams": ["/dev/fd/63"],            // named pipes and the like searched (never re-read);
 ///                                         // added within schema 1, absent when there were none
+///   "server": "http://127.0.0.1:8123/?table=t", // a search through a server: the URL its rows are
+///                                         // fetched from again when none were kept (a count keeps
+///                                         // none, "cache" is then ""); added within schema 1
 ///   "hits": 48,
 ///   "current": {"position": 0, "row": "0:3", "start": 10, "end": 16, "text": "budget"},
 ///   "cache": "3f2a…"                      // the id of the row cache beside this file
@@ -61,6 +64,7 @@ struct SessionState: Codable, Equatable {
     var unreadable: [String]
     var readStandardInput: Bool
     var streams: [String]?
+    var server: String?
     var hits: Int
     var current: CurrentHit?
     var cache: String
@@ -68,7 +72,7 @@ struct SessionState: Codable, Equatable {
     enum CodingKeys: String, CodingKey {
         case schema, tool, query, caseMatching = "case", options, filter, inputFormat = "input_format", encoding
         case keepRolling = "keep_rolling", directory, paths
-        case sources, unreadable, readStandardInput = "stdin", streams, hits, current, cache
+        case sources, unreadable, readStandardInput = "stdin", streams, server, hits, current, cache
     }
 
     func encoded() -> [UInt8] {
