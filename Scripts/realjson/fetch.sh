@@ -37,3 +37,18 @@ tar -xzf "$DIR/sdists/assemblyai-0.30.0.tar.gz" -C "$DIR/src/assemblyai" --strip
 rm -rf "$DIR/files"
 MPLBACKEND=Agg "$PY" "$HERE/make.py" "$DIR"
 echo "wrote $(ls "$DIR"/files/* | wc -l) files and $DIR/expected.json"
+
+# 4. Timed JSON that vendors' packages carry themselves (test fixtures, OpenAPI examples), into
+#    DIR/found/. Best effort, one package at a time: a package that cannot be downloaded is named
+#    and skipped (the files made above are tested either way); found.py writes found/found.json.
+FOUND_PKGS=(soniox==2.10.0 speechmatics-python==5.0.0.post1 ibm-watson==11.2.0 deepgram-sdk==7.17.0
+            amazon-transcribe==0.6.4 openai-whisper==20250625 stable-ts==2.19.1 whisperx==3.8.6 faster-whisper==1.2.0)
+rm -rf "$DIR/found"
+mkdir -p "$DIR/archives"
+for pkg in "${FOUND_PKGS[@]}"; do
+  # The source distribution (tests and data), else the wheel.
+  "${PIP[@]}" download -q --no-deps --no-binary :all: "$pkg" -d "$DIR/archives" >/dev/null 2>&1 ||
+    "${PIP[@]}" download -q --no-deps --only-binary :all: "$pkg" -d "$DIR/archives" >/dev/null 2>&1 ||
+    echo "fetch.sh: note: could not download $pkg; its files are not looked at" >&2
+done
+"$PY" "$HERE/found.py" "$DIR/archives" "$DIR/found"

@@ -20,7 +20,7 @@ public enum TranscriptFormat: String, CaseIterable, Sendable {
         switch self {
         case .srt: return FormatEntry("SubRip", ["srt"], .timingLine { $0.contains(",") }) { _ in SubRipParser() }
         case .vtt: return FormatEntry("WebVTT", ["vtt", "webvtt"], .signature(Sniffing.isWebVTT)) { WebVTTParser(rollingCaptions: $0.rollingCaptions) }
-        case .json: return FormatEntry("JSON transcript", ["json", "json3"], .shape(Sniffing.isJSON)) { _ in JSONTranscriptParser() }
+        case .json: return FormatEntry("JSON transcript", ["json", "json3", "jsonl", "ndjson"], .shape(Sniffing.isJSON)) { _ in JSONTranscriptParser() }
         case .txt: return FormatEntry("plain text", ["txt"], nil) { _ in MeetingTextParser() }
         case .epub: return .archive("EPUB", ["epub"])
         case .docx: return .archive("Word document", ["docx"])

@@ -53,4 +53,23 @@ struct RealJSONTests {
             }
         }
     }
+
+    /// The timed JSON found inside vendors' own packages (`found/found.json`, written by
+    /// `Scripts/realjson/found.py`): each file loads with every row timed, and with speakers when
+    /// its objects carry one. A package that could not be downloaded is left out of the list (fetch.sh names it).
+    @Test func everyTimedFileAVendorsPackageCarriesLoadsWithTimedRows() throws {
+        let directory = try #require(ProcessInfo.processInfo.environment["TSEARCH_REAL_JSON"])
+        let data = try Data(contentsOf: URL(fileURLWithPath: directory + "/found/found.json"))
+        let found = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        for entry in found {
+            let name = try #require(entry["path"] as? String)
+            let (rows, outcome) = try printedRows(directory + "/found/files/" + name)
+            #expect(outcome.status == 0, "\(name) (\(entry["member"] ?? "")): \(outcome.stderr)")
+            #expect(!rows.isEmpty, "\(name)")
+            #expect(rows.allSatisfy { $0.start != nil }, "\(name): untimed rows")
+            if entry["speakers"] as? Bool == true {
+                #expect(rows.contains { $0.speaker != nil }, "\(name): no speaker")
+            }
+        }
+    }
 }

@@ -33,6 +33,30 @@ struct JSONShapeUnitTests {
         #expect(result.warnings.first?.message.contains("recognition.words[] (from, to) says no unit") == true)
     }
 
+    @Test(arguments: [1, 2, 3, 10, 101, 1000])
+    func theMedianSelectedIsTheOneASortGives(count: Int) {
+        var generator = SplitMix(seed: UInt64(count))
+        // Few distinct values, so runs of equal samples (as whole-number times give) are covered.
+        let samples = (0..<count).map { _ in Double(generator.next() % 17) * 0.25 }
+        for rank in Set([0, count / 2, count - 1]) {
+            var values = samples
+            #expect(JSONShapeUnit.selecting(rank, in: &values) == samples.sorted()[rank])
+        }
+    }
+
+    /// A small deterministic generator for the samples above.
+    struct SplitMix {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
     @Test func aUnitInTheMemberNameIsStatedAndNeedsNoWarning() throws {
         let result = try load(#"{"items": [{"text": "budget", "start_ms": 1500, "end_ms": 1800}, {"text": "first", "start_ms": 1800, "end_ms": 2100}]}"#, as: "ms.json")
         #expect(result.starts == [1500])

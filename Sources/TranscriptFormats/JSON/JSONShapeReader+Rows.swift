@@ -126,6 +126,18 @@ extension JSONShapeReader {
         text.utf8.contains { !($0 == 0x20 || $0 &- 0x09 <= 4) }
     }
 
+    /// Whether `text` is a punctuation mark a word-level vendor gives as its own token (`.`, `?!`,
+    /// `…`): at most four bytes, every character punctuation. A short ASCII word is told apart by
+    /// its bytes alone.
+    static func isPunctuationMark(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        guard utf8.count <= 4 else { return false }
+        if utf8.contains(where: { $0 < 0x80 && ($0 | 0x20 >= UInt8(ascii: "a") && $0 | 0x20 <= UInt8(ascii: "z") || $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) }) {
+            return false
+        }
+        return text.allSatisfy { $0.isPunctuation }
+    }
+
     /// Whether `text` starts with an ASCII blank (a token that carries its own space: `" world"`).
     static func startsWithBlank(_ text: String) -> Bool {
         text.utf8.first.map { $0 == 0x20 || $0 &- 0x09 <= 4 } == true
@@ -137,7 +149,10 @@ extension JSONShapeReader {
     private func rows(of chosen: Summary, timeline: Level?) -> ParsedColumns {
         var result = ParsedColumns()
         let level = levels[chosen.level]
-        var entries = level.entries.filter { $0.text.map(Self.hasText) == true }
+        var entries = level.entries
+        if entries.contains(where: { $0.text.map(Self.hasText) != true }) {
+            entries.removeAll { $0.text.map(Self.hasText) != true }
+        }
         let unit = decideUnit(entries, level: level, warnings: &result.warnings)
         // Seconds of a time, or nil when the unit was found implausible.
         func seconds(_ time: Time?) -> Double? {
@@ -181,7 +196,7 @@ extension JSONShapeReader {
                 guard let raw = entries[index].text else { continue }
                 let text = TextCleanup.collapsingWhitespace(raw)
                 if text.isEmpty { continue }
-                let attaches = carriesSpaces ? !Self.startsWithBlank(raw) : text.utf8.count <= 4 && text.allSatisfy { $0.isPunctuation }
+                let attaches = carriesSpaces ? !Self.startsWithBlank(raw) : Self.isPunctuationMark(text)
                 words.append(
                     text, start: starts[index].flatMap(Timestamp.init(seconds:)), end: ends[index].flatMap(Timestamp.init(seconds:)),
                     speaker: speaker(index), attaches: attaches, line: entries[index].line)
@@ -194,9 +209,10 @@ extension JSONShapeReader {
     /// The unit of `entries`' bare numbers: nil when they have none (every time states its unit)
     /// or no unit is plausible, with a warning for a unit decided or refused.
     private func decideUnit(_ entries: [Entry], level: Level, warnings: inout Warnings) -> JSONShapeUnit? {
-        let times = entries.lazy.flatMap { [$0.start, $0.end, $0.duration] }
-        guard times.contains(where: { $0 != nil && $0!.scale == nil }) else { return nil }
+        func unstated(_ time: Time?) -> Bool { time != nil && time?.scale == nil }
+        guard entries.contains(where: { unstated($0.start) || unstated($0.end) || unstated($0.duration) }) else { return nil }
         var samples: [Double] = []
+        samples.reserveCapacity(entries.count)
         for (index, entry) in entries.enumerated() {
             guard let start = entry.start, start.scale == nil else { continue }
             let words = Double(max(1, Self.wordCount(entry.text ?? "")))

@@ -43,19 +43,55 @@ struct JSONShapeReader {
     /// A time as written: a number in the file's unit (`scale` nil) or in a stated one.
     struct Time {
         var value: Double
+        /// The scale, NaN for none: two words, so an entry's three times stay small.
+        private var storedScale: Double
+
+        init(value: Double, scale: Double? = nil) {
+            self.value = value
+            storedScale = scale ?? .nan
+        }
+
         /// Seconds per unit, when the name or the value says it.
-        var scale: Double?
+        var scale: Double? {
+            get { storedScale.isNaN ? nil : storedScale }
+            set { storedScale = newValue ?? .nan }
+        }
+
+        /// No time: a NaN value (a time read is never NaN: `time` takes finite numbers only).
+        static let absent = Time(value: .nan)
+        var isAbsent: Bool { value.isNaN }
     }
 
-    /// What one element holds.
+    /// What one element holds. Its times are kept without an optional's tag (`Time.absent`): a
+    /// word-level file holds a million entries, and each is a third smaller so.
     struct Entry {
         var text: String?
-        var start: Time?
-        var end: Time?
-        var duration: Time?
+        private var storedStart = Time.absent
+        private var storedEnd = Time.absent
+        private var storedDuration = Time.absent
         var speaker: String?
         var channel: String?
         var line: Int
+
+        init(text: String? = nil, start: Time? = nil, end: Time? = nil, line: Int) {
+            self.text = text
+            self.line = line
+            self.start = start
+            self.end = end
+        }
+
+        var start: Time? {
+            get { storedStart.isAbsent ? nil : storedStart }
+            set { storedStart = newValue.flatMap { $0.isAbsent ? nil : $0 } ?? .absent }
+        }
+        var end: Time? {
+            get { storedEnd.isAbsent ? nil : storedEnd }
+            set { storedEnd = newValue.flatMap { $0.isAbsent ? nil : $0 } ?? .absent }
+        }
+        var duration: Time? {
+            get { storedDuration.isAbsent ? nil : storedDuration }
+            set { storedDuration = newValue.flatMap { $0.isAbsent ? nil : $0 } ?? .absent }
+        }
     }
 
     /// The elements of every array at one path.
@@ -71,6 +107,8 @@ struct JSONShapeReader {
 
         /// Whether the array lists speakers (`JSONShapeReader.listsSpeakers`).
         let listsSpeakers: Bool
+        /// The path of objects inside its elements (`path.`), made once.
+        var insidePath: String?
 
         init(path: String) {
             self.path = path
@@ -111,8 +149,27 @@ struct JSONShapeReader {
             levels[index].entries.append(entry)
         }
         describe(element, in: index)
-        if case .object(let members) = element.value, members.contains(where: { $0.value.isArray || $0.value.isObject }) {
-            walk(element, path: JSONShapeName.path(path, "", "."))
+        if case .object(let members) = element.value, members.contains(where: { Self.holdsArrays($0.value) && !Self.isPlainAlternatives($0) }) {
+            if levels[index].insidePath == nil { levels[index].insidePath = JSONShapeName.path(path, "", ".") }
+            walk(element, path: levels[index].insidePath ?? path)
+        }
+    }
+
+    /// Whether `member` is alternatives (`JSONShapeName.alternatives`) whose first holds no array:
+    /// nothing `walk` would look at (the entry has read it already).
+    static func isPlainAlternatives(_ member: (key: String, value: JSONNode)) -> Bool {
+        guard case .array(let elements) = member.value.value,
+              member.key == "alternatives" || JSONShapeName.alternativesNames.contains(JSONShapeName.fold(member.key)) else { return false }
+        return elements.first.map { !holdsArrays($0) } ?? true
+    }
+
+    /// Whether `node` is an array, or an object with an array or object member: whether walking
+    /// it could find a level. A word's first alternative (`{"content", "confidence"}`) is not.
+    static func holdsArrays(_ node: JSONNode) -> Bool {
+        switch node.value {
+        case .array: return true
+        case .object(let members): return members.contains { $0.value.isArray || $0.value.isObject }
+        default: return false
         }
     }
 
@@ -139,7 +196,7 @@ struct JSONShapeReader {
             switch value.value {
             case .array(let elements):
                 if name(key) == .alternatives {
-                    if let first = elements.first, first.isObject { walk(first, path: JSONShapeName.path(path, key, "[0].")) }
+                    if let first = elements.first, first.isObject, Self.holdsArrays(first) { walk(first, path: JSONShapeName.path(path, key, "[0].")) }
                 } else {
                     walkArray(value, path: JSONShapeName.path(path, key, "[]"))
                 }
@@ -254,14 +311,16 @@ struct JSONShapeReader {
         var entry = Entry(line: object.line)
         var textRank = Int.max
         var speakerRank = Int.max
-        var inner: [JSONNode] = []
+        var inner = Inner()
         var found = false
         read(members, into: &entry, textRank: &textRank, speakerRank: &speakerRank, inner: &inner, found: &found, lookingInside: lookingInside)
-        for source in inner where entry.text == nil || entry.start == nil || entry.speaker == nil {
-            guard case .object(let members) = source.value else { continue }
+        guard inner.alternative != nil || !inner.objects.isEmpty else { return found ? entry : nil }
+        for position in -1..<inner.objects.count where entry.text == nil || entry.start == nil || entry.speaker == nil {
+            guard let source = position < 0 ? inner.alternative : inner.objects[position],
+                  case .object(let members) = source.value else { continue }
             var more = Entry(line: object.line)
             var rank = Int.max, speakerRankMore = Int.max
-            var ignored: [JSONNode] = []
+            var ignored = Inner()
             read(members, into: &more, textRank: &rank, speakerRank: &speakerRankMore, inner: &ignored, found: &found)
             if entry.text == nil { entry.text = more.text }
             if entry.start == nil, more.start != nil { entry.start = more.start; entry.end = more.end; entry.duration = more.duration }
@@ -273,7 +332,7 @@ struct JSONShapeReader {
 
     private mutating func read(
         _ members: [(key: String, value: JSONNode)], into entry: inout Entry, textRank: inout Int, speakerRank: inout Int,
-        inner: inout [JSONNode], found: inout Bool, lookingInside: Bool = true
+        inner: inout Inner, found: inout Bool, lookingInside: Bool = true
     ) {
         for (key, value) in members {
             switch name(key) {
@@ -299,18 +358,26 @@ struct JSONShapeReader {
             case .channel:
                 if entry.channel == nil, let channel = Self.speaker(value) { entry.channel = channel }
             case .alternatives:
-                if let first = value.elements?.first, first.isObject { inner.insert(first, at: 0) }
+                if let first = value.elements?.first, first.isObject { inner.alternative = first }
             case .other:
                 if entry.start == nil, case .array(let pair) = value.value, pair.count == 2, JSONShapeName.isPairName(key),
                    let start = Self.time(pair[0], scale: nil) {
                     entry.start = start
                     entry.end = Self.time(pair[1], scale: nil)
                     found = true
-                } else if lookingInside, value.isObject, inner.count < 4 {
-                    inner.append(value)
+                } else if lookingInside, value.isObject, inner.objects.count < 4 {
+                    inner.objects.append(value)
                 }
             }
         }
+    }
+
+    /// The objects an element's entry may be completed from: its first alternative (looked at
+    /// first), then up to four object members. Only the members array is allocated, and only
+    /// when an element has object members.
+    private struct Inner {
+        var alternative: JSONNode?
+        var objects: [JSONNode] = []
     }
 
     /// `Self.speaker(node)`, remembered for the last string (a file repeats its speakers).

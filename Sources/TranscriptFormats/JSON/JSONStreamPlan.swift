@@ -10,36 +10,91 @@
 ///
 /// `JSONTranscriptShapes.plan` is the one plan: the union of every JSON family's paths.
 struct JSONStreamPlan: Sendable {
+    /// The settings below, kept in one shared object that is never changed (a setter makes a new
+    /// one): the parser copies a plan for every container it walks, and a copy then costs one
+    /// reference count, not one per collection.
+    private final class Storage: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private struct Fields: Sendable {
+        var route: JSONRoute?
+        var members: [String: JSONStreamPlan] = [:]
+        var elementPlans: [JSONStreamPlan] = []
+        var firstElementOnly = false
+        var skips = false
+        var walksOthersAnywhere = false
+    }
+
+    private var storage: Storage
+
+    private mutating func change(_ body: (inout Fields) -> Void) {
+        var fields = storage.fields
+        body(&fields)
+        storage = Storage(fields)
+    }
+
     /// Hand the value to the visitor with this route (nil: keep it in the tree).
-    var route: JSONRoute?
+    var route: JSONRoute? {
+        get { storage.fields.route }
+        set { change { $0.route = newValue } }
+    }
     /// Plans for an object's members, by name.
-    var members: [String: JSONStreamPlan] = [:]
+    var members: [String: JSONStreamPlan] {
+        get { storage.fields.members }
+        set { change { $0.members = newValue } }
+    }
     /// The plan for each element of an array (at most one plan, kept in an array for indirection).
-    private var elementPlans: [JSONStreamPlan] = []
+    private var elementPlans: [JSONStreamPlan] {
+        get { storage.fields.elementPlans }
+        set { change { $0.elementPlans = newValue } }
+    }
     /// Whether only an array's first element is walked; the others are checked and dropped (a
     /// vendor's alternatives after the best one).
-    var firstElementOnly = false
+    var firstElementOnly: Bool {
+        get { storage.fields.firstElementOnly }
+        set { change { $0.firstElementOnly = newValue } }
+    }
     /// Whether the value is checked and dropped without being built (the words a vendor repeats
     /// inside each utterance, Whisper's tokens): it is left out of its parent.
-    var skips = false
+    var skips: Bool {
+        get { storage.fields.skips }
+        set { change { $0.skips = newValue } }
+    }
     /// Whether an object's members this plan does not name are walked anywhere: every object in
     /// an array below them is handed over with the route `.shapeElement` and its path
     /// (`result.utterances[]`), for the shape reader; alternatives (`alternatives`, `nBest`) are
     /// kept whole inside their object.
-    var walksOthersAnywhere = false
+    var walksOthersAnywhere: Bool {
+        get { storage.fields.walksOthersAnywhere }
+        set { change { $0.walksOthersAnywhere = newValue } }
+    }
 
     init(route: JSONRoute? = nil, members: [String: JSONStreamPlan] = [:], elements: JSONStreamPlan? = nil, firstElementOnly: Bool = false) {
-        self.route = route
-        self.members = members
-        self.elementPlans = elements.map { [$0] } ?? []
-        self.firstElementOnly = firstElementOnly
+        storage = Storage(Fields(route: route, members: members, elementPlans: elements.map { [$0] } ?? [], firstElementOnly: firstElementOnly))
     }
 
     /// The plan for an array's elements, or nil when the array is parsed as a whole.
-    var elements: JSONStreamPlan? { elementPlans.first }
+    var elements: JSONStreamPlan? { storage.fields.elementPlans.first }
+
+    /// The plan for the member named `key`, or nil. A plan names few members, so they are compared
+    /// in turn (a short name is compared in place) rather than hashed: the parser asks this for
+    /// every member of every walked object.
+    func member(_ key: String) -> JSONStreamPlan? {
+        let members = storage.fields.members
+        if members.isEmpty { return nil }
+        guard members.count <= 8 else { return members[key] }
+        var index = members.startIndex
+        while index != members.endIndex {
+            if members[index].key == key { return members[index].value }
+            members.formIndex(after: &index)
+        }
+        return nil
+    }
 
     /// Whether an object here is walked member by member.
-    var walksObjects: Bool { !members.isEmpty }
+    var walksObjects: Bool { !storage.fields.members.isEmpty }
 
     /// A value checked and dropped.
     static let skipped: JSONStreamPlan = {

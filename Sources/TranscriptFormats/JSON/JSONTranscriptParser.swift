@@ -90,7 +90,7 @@ public struct JSONTranscriptParser: TranscriptParser {
         var doubts = Doubts()
         var parser = JSONParser(bytes: text.bytes, file: file)
         var released = 0
-        let root = try parser.parse(plan: Self.plan) { streamed in
+        func visit(_ streamed: JSONStreamed) {
             if streamed.offset - released >= 1 << 22 {
                 release(released..<streamed.offset)
                 released = streamed.offset
@@ -109,6 +109,8 @@ public struct JSONTranscriptParser: TranscriptParser {
             }
             if feed != .named { shape.take(streamed.node, path: streamed.route.path) }
         }
+        let root = try JSONLinesLayout.of(text.bytes) == .lines
+            ? parser.parseLines(plan: Self.plan, visit: visit) : parser.parse(plan: Self.plan, visit: visit)
         // The shape reader's view of the whole document: what was streamed to it, and the rest.
         func byShape() -> JSONShapeReader {
             var whole = shape

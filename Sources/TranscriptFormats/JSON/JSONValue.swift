@@ -79,6 +79,33 @@ struct JSONParser {
         return value ?? JSONNode(value: .null, line: startLine)
     }
 
+    /// JSON Lines (`.jsonl`, `.ndjson`: one value a line, as real-time vendors' messages and
+    /// streaming tools are saved) read as if the lines were the elements of one top-level array:
+    /// each line's value is read as `plan`'s elements are (handed over one by one), and the result
+    /// is that array, holding the elements not handed over. Blank lines are skipped; a line whose
+    /// value is followed by anything but blanks is an error naming that line.
+    mutating func parseLines(plan: JSONStreamPlan, visit: (JSONStreamed) -> Void) throws(FormatError) -> JSONNode {
+        skipWhitespace()
+        let startLine = line
+        let elementPlan = plan.elements ?? JSONStreamPlan()
+        var indices = [0]
+        var elements: [JSONNode] = []
+        var count = 0
+        while index < bytes.count {
+            indices[0] = count
+            if let element = try parseWalked(plan: elementPlan, depth: 1, indices: &indices, visit: visit) {
+                elements.append(element)
+            }
+            count += 1
+            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0D { index += 1 }
+            guard index == bytes.count || bytes[index] == 0x0A else {
+                throw error(expected: "the end of the line (JSON Lines: one value a line)")
+            }
+            skipWhitespace()
+        }
+        return JSONNode(value: .array(elements), line: startLine)
+    }
+
     /// The value at `index` as `plan` says: walked into when the plan names its members or
     /// elements, handed to `visit` (and nil returned) when the plan routes it.
     private mutating func parseWalked(
@@ -210,7 +237,7 @@ struct JSONParser {
             skipWhitespace()
             guard peek(UInt8(ascii: ":")) else { throw error(expected: "':' after a member name") }
             skipWhitespace()
-            if let child = plan.members[key] {
+            if let child = plan.member(key) {
                 if child.skips {
                     try skipValue(depth: depth + 1)
                 } else if let value = try parseWalked(plan: child, depth: depth + 1, indices: &indices, visit: visit) {
