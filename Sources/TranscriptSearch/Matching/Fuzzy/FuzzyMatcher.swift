@@ -151,7 +151,7 @@ struct FuzzyMatcher: Matcher {
             }
             candidates.removeAll(keepingCapacity: true)
             let units = UnsafeBufferPointer(start: row.units, count: row.unitCount)
-            let view = row.view
+            let view = row.view(of: bytes)
             for word in 0..<view.count {
                 if let (count, edits) = bestMatch(from: word, in: view, units: units, tables: tables, scratch: &scratch) {
                     candidates.append(Candidate(start: word, count: count, edits: edits))
@@ -263,9 +263,27 @@ struct FuzzyMatcher: Matcher {
         guard (tables.classes[pattern] & ~textClasses).nonzeroBitCount <= budget else { return nil }
         let text = UnsafeBufferPointer(rebasing: units[lower..<upper])
         let patternUnits = UnsafeBufferPointer(start: tables.units + tables.unitStarts[pattern], count: patternLength)
-        if budget == 0 { return text.elementsEqual(patternUnits) ? 0 : nil }
-        if patternLength <= 64 { return tables.distance(ofPattern: pattern, length: patternLength, to: text, bound: budget) }
-        return boundedAlignmentDistance(Array(patternUnits)[...], Array(text)[...], bound: budget)
+        let distance: Int?
+        if budget == 0 {
+            distance = text.elementsEqual(patternUnits) ? 0 : nil
+        } else if patternLength <= 64 {
+            distance = tables.distance(ofPattern: pattern, length: patternLength, to: text, bound: budget)
+        } else {
+            distance = boundedAlignmentDistance(Array(patternUnits)[...], Array(text)[...], bound: budget)
+        }
+        guard distance != nil, query.comparison == .sound else { return distance }
+        return query.soundsAlike(pattern: pattern, { foldedText(of: range, in: row) }) ? distance : nil
+    }
+
+    /// The folded characters of the text words `range` of `row`, joined (what `FuzzyReference`
+    /// codes by sound).
+    private func foldedText(of range: Range<Int>, in row: RowView) -> String {
+        var text = ""
+        for word in range {
+            let bytes = UnsafeBufferPointer(rebasing: row.bytes[Int(row.byteStarts[word])..<Int(row.byteEnds[word])])
+            for character in String(decoding: bytes, as: UTF8.self) { text += query.folding.fold(character) }
+        }
+        return text
     }
 
     /// A scalar's unit (low 32 bits), whether it is a word character (bit 32) and whitespace
@@ -285,6 +303,10 @@ struct FuzzyMatcher: Matcher {
 /// A read row's words as plain pointers (what the matching loop reads, touching no object).
 struct RowView {
     let count: Int
+    /// The row's bytes, and each word's span of them (for a code by sound).
+    let bytes: UnsafeBufferPointer<UInt8>
+    let byteStarts: UnsafeMutablePointer<Int32>
+    let byteEnds: UnsafeMutablePointer<Int32>
     let unitStarts: UnsafeMutablePointer<Int32>
     let unitEnds: UnsafeMutablePointer<Int32>
     let spaced: UnsafeMutablePointer<Bool>
@@ -329,8 +351,11 @@ final class RowWords {
         classes.deallocate()
     }
 
-    /// The words as plain pointers.
-    var view: RowView { RowView(count: count, unitStarts: unitStarts, unitEnds: unitEnds, spaced: spaced, classes: classes) }
+    /// The words of `bytes` (the row just read) as plain pointers.
+    func view(of bytes: UnsafeBufferPointer<UInt8>) -> RowView {
+        RowView(count: count, bytes: bytes, byteStarts: byteStarts, byteEnds: byteEnds, unitStarts: unitStarts, unitEnds: unitEnds,
+                spaced: spaced, classes: classes)
+    }
 
     /// Makes room for a row of `bytes` bytes.
     func reserve(_ bytes: Int) {
