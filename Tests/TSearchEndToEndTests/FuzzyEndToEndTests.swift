@@ -104,7 +104,7 @@ import TranscriptSearch
         #expect(corpus.rowCount > 100)
         for query in ["budget", "budgit", "revew", "the budget", "we need", "hiring plan", "kwarterly", "thebudget", "roadmap review"] {
             for options in [SearchOptions(fuzzy: true), SearchOptions(diacritics: .insensitive, fuzzy: true, fuzzyEdits: 2),
-                            SearchOptions(spanning: .acrossRows, fuzzy: true)] {
+                            SearchOptions(spanning: .acrossRows, fuzzy: true), SearchOptions(fuzzy: true, fuzzyComparison: .sound)] {
                 let fast = try SearchRequest(text: query, options: options).runner().search(corpus)
                 let reference = try SearchRunner(SearchRequest.referenceMatcher(for: Query(query, options: options)), spanning: options.spanning)
                     .search(corpus)
