@@ -97,6 +97,13 @@ struct ArgumentTests {
         #expect(throws: CommandError.self) { try RawArguments.parse(["search", "--fuzzy", "--forms", "budget"]).searchRequest("budget") }
     }
 
+    @Test func soundsLikeIsFuzzyBySoundAndRefusesAPattern() throws {
+        let request = try RawArguments.parse(["search", "--sounds-like", "--edits", "1", "katherine", "a.srt"]).searchRequest("katherine")
+        #expect(request.options.fuzzy && request.options.fuzzyComparison == .sound && request.options.fuzzyEdits == 1)
+        #expect(try RawArguments.parse(["search", "--fuzzy", "budget"]).searchRequest("budget").options.fuzzyComparison == .spelling)
+        #expect(throws: CommandError.self) { try RawArguments.parse(["search", "--sounds-like", "-E", "kath.*"]).searchRequest("kath.*") }
+    }
+
     @Test func boolWithinAndFormsMakeTheRequest() throws {
         let raw = try RawArguments.parse(["search", "--bool", "--within", "20w", "--forms", "budget -travel", "a.srt"])
         let request = try raw.searchRequest("budget -travel")

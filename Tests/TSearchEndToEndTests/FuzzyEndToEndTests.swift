@@ -73,6 +73,24 @@ import TranscriptSearch
         #expect(short.status == 1 && short.stderr.contains("allows no edits"), "\(short.stderr)")
     }
 
+    @Test func soundsLikeFindsANameSpeltAnotherWayMarkedAndBestFirst() throws {
+        let folder = try Folder()
+        let vtt = "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<v Alice>Catherine and Kathy met.\n\n00:00:03.000 --> 00:00:04.000\n<v Bob>Katherine agreed.\n"
+        try Data(vtt.utf8).write(to: folder.url.appendingPathComponent("names.vtt"))
+        let plain = try folder.run(["search", "--sounds-like", "katherine", "names.vtt"])
+        #expect(plain.status == 0)
+        #expect(plain.stdout.split(separator: "\n") == [
+            "names.vtt:00:00:01:Alice: Catherine and Kathy met.  [≈1 Catherine]",
+            "names.vtt:00:00:03:Bob: Katherine agreed.",
+        ], "\(plain.stdout)")
+        let best = try folder.run(["search", "--sounds-like", "--sort", "best", "katherine", "names.vtt"])
+        #expect(best.stdout.split(separator: "\n").first?.contains("Bob: Katherine") == true, "\(best.stdout)")
+        let json = try folder.run(["search", "--sounds-like", "--json", "katherine", "names.vtt"])
+        #expect(json.stdout.contains(#""text":"Catherine"}"#) && json.stdout.contains(#""edits":1"#), "\(json.stdout)")
+        let regex = try folder.run(["search", "--sounds-like", "-E", "kath.*", "names.vtt"])
+        #expect(regex.status == 2 && regex.stderr.contains("--sounds-like finds words, not patterns: -E does not combine"), "\(regex.stderr)")
+    }
+
     @Test func theSavedSearchKeepsTheEdits() throws {
         let folder = try Folder()
         _ = try folder.run(["search", "--fuzzy", "--sort", "best", "kubernetis", "a.vtt"])
@@ -86,7 +104,7 @@ import TranscriptSearch
         #expect(corpus.rowCount > 100)
         for query in ["budget", "budgit", "revew", "the budget", "we need", "hiring plan", "kwarterly", "thebudget", "roadmap review"] {
             for options in [SearchOptions(fuzzy: true), SearchOptions(diacritics: .insensitive, fuzzy: true, fuzzyEdits: 2),
-                            SearchOptions(spanning: .acrossRows, fuzzy: true)] {
+                            SearchOptions(spanning: .acrossRows, fuzzy: true), SearchOptions(fuzzy: true, fuzzyComparison: .sound)] {
                 let fast = try SearchRequest(text: query, options: options).runner().search(corpus)
                 let reference = try SearchRunner(SearchRequest.referenceMatcher(for: Query(query, options: options)), spanning: options.spanning)
                     .search(corpus)

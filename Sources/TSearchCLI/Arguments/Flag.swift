@@ -82,6 +82,12 @@ struct Flag: Sendable {
         Flag(long: "fuzzy", short: nil, valueName: nil,
              help: "Also find words the recognizer misheard: each word within 0 edits for 1–3 letters, 1 for 4–7, 2 for 8 or more (a swap of two letters is one), a word split in two or two words joined (goldpeak finds Gold Peak). Approximate hits are marked [≈N text]; --sort best lists exact ones first.",
              commands: searching.union(exporting)) { raw, _ in raw.fuzzy = true },
+        Flag(long: "sounds-like", short: nil, valueName: nil,
+             help: "For names: --fuzzy, but a word must also sound like the query's (a Double Metaphone code in common) and may take twice the edits: katherine finds Catherine, not Kathy; pritchard finds Pritchart. Names of 1–3 letters match only as spelt.",
+             commands: searching.union(exporting)) { raw, _ in
+            raw.fuzzy = true
+            raw.fuzzyComparison = .sound
+        },
         Flag(long: "edits", short: nil, valueName: "N",
              help: "With --fuzzy (implied), allow N edits (0 to 3) to every word of 4 letters or more.",
              commands: searching.union(exporting)) { raw, value throws(UsageError) in

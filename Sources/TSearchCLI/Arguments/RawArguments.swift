@@ -22,6 +22,8 @@ struct RawArguments: Sendable {
     /// `--fuzzy`: words match approximately; `--edits N` (which implies it) fixes the budget.
     var fuzzy = false
     var fuzzyEdits: Int?
+    /// `--sounds-like` (which implies `--fuzzy`): words compared by sound too.
+    var fuzzyComparison = FuzzyComparison.spelling
     /// `--sort best`: exact hits first, then by edits, then by position.
     var sortBest = false
     /// Filters from flags; query tokens add to them.
@@ -180,7 +182,7 @@ extension RawArguments {
     var searchOptions: SearchOptions {
         SearchOptions(caseMatching: caseMatching, diacritics: diacritics, words: words, syntax: boolean ? .boolean : syntax,
                       language: language, spanning: spanning, within: within ?? .turn, forms: forms,
-                      fuzzy: fuzzy, fuzzyEdits: fuzzyEdits)
+                      fuzzy: fuzzy, fuzzyEdits: fuzzyEdits, fuzzyComparison: fuzzyComparison)
     }
 
     /// The query and the paths among the positional arguments. Leading `key:value` tokens
@@ -224,14 +226,15 @@ extension RawArguments {
     /// `--bool`, which reads words and operators, not a pattern (`-E`) or several (`-e` twice:
     /// write `a|b`); `--forms` finds words in any case, of words, not patterns.
     func checkCombinations() throws(CommandError) {
+        let fuzzyFlag = fuzzyComparison == .sound ? "--sounds-like" : "--fuzzy"
         if fuzzy, syntax == .regularExpression {
-            throw CommandError.usage(UsageError("--fuzzy finds words, not patterns: -E does not combine with it"))
+            throw CommandError.usage(UsageError("\(fuzzyFlag) finds words, not patterns: -E does not combine with it"))
         }
         if fuzzy, forms {
-            throw CommandError.usage(UsageError("--fuzzy and --forms do not combine: choose one"))
+            throw CommandError.usage(UsageError("\(fuzzyFlag) and --forms do not combine: choose one"))
         }
         if fuzzy, patterns.count > 1 {
-            throw CommandError.usage(UsageError("--fuzzy takes one query, not -e twice"))
+            throw CommandError.usage(UsageError("\(fuzzyFlag) takes one query, not -e twice"))
         }
         if forms, syntax == .regularExpression {
             throw CommandError.usage(UsageError("--forms finds the forms of words, not of a pattern: -E does not combine with it"))

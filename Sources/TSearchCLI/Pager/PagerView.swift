@@ -122,7 +122,7 @@ enum PagerView {
         var flags: String? = [options.caseMatching == .sensitive ? "[Aa]" : nil, options.words == .wholeWords ? "[w]" : nil,
                               options.syntax == .regularExpression ? "[.*]" : nil, options.diacritics == .insensitive ? "[é=e]" : nil,
                               options.syntax == .boolean ? "[bool \(options.within)]" : nil, options.forms ? "[forms]" : nil,
-                              options.fuzzy ? "[fuzzy\(options.fuzzyEdits.map { " ≤\($0)" } ?? "")]" : nil]
+                              options.fuzzy ? "[\(options.fuzzyComparison == .sound ? "sounds-like" : "fuzzy")\(options.fuzzyEdits.map { " ≤\($0)" } ?? "")]" : nil]
             .compactMap { $0 }.joined(separator: " ")
         let searching = state.awaiting != nil ? "searching…" : nil
         var help: String? = loading == nil ? "?: help" : nil

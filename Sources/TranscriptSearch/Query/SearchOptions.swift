@@ -47,6 +47,17 @@ public enum RowSpanning: String, Sendable, CaseIterable, Codable {
     case acrossRows
 }
 
+/// How a `fuzzy` search compares a query word with a word of the text.
+public enum FuzzyComparison: String, Sendable, CaseIterable, Codable {
+    /// By spelling (`--fuzzy`): within the word's edit budget.
+    case spelling
+    /// By sound as well (`--sounds-like`, for names): the two share a Double Metaphone code (primary
+    /// or alternate; accents and case do not count) and lie within twice the edit budget, so
+    /// `katherine` finds `Catherine` (1 edit, K0RN) but not `Kathy` (K0). A word of 1–3 letters
+    /// still has a budget of 0: a short name is found only as spelt.
+    case sound
+}
+
 /// How a query matches, as Readium's `SearchOptions`. Frozen at construction of a matcher.
 public struct SearchOptions: Hashable, Sendable, Codable {
     /// Whether letter case must match; insensitive by default.
@@ -79,6 +90,9 @@ public struct SearchOptions: Hashable, Sendable, Codable {
     /// The budget of every query word of 4 or more characters under `fuzzy` (`--edits N`, 0–3),
     /// or nil for the length rule.
     public var fuzzyEdits: Int?
+    /// How `fuzzy` compares words: by spelling (the default) or by sound (`--sounds-like`).
+    /// Ignored without `fuzzy`.
+    public var fuzzyComparison: FuzzyComparison
 
     /// Options with the defaults of `tsearch` without flags: case-insensitive, accents count, anywhere in
     /// words, verbatim, no language, within rows.
@@ -86,7 +100,7 @@ public struct SearchOptions: Hashable, Sendable, Codable {
         caseMatching: CaseMatching = .insensitive, diacritics: DiacriticMatching = .sensitive,
         words: WordMatching = .anywhere, syntax: QuerySyntax = .verbatim, language: String? = nil,
         spanning: RowSpanning = .withinRows, within: WindowScope = .turn, forms: Bool = false,
-        fuzzy: Bool = false, fuzzyEdits: Int? = nil
+        fuzzy: Bool = false, fuzzyEdits: Int? = nil, fuzzyComparison: FuzzyComparison = .spelling
     ) {
         self.caseMatching = caseMatching
         self.diacritics = diacritics
@@ -98,14 +112,15 @@ public struct SearchOptions: Hashable, Sendable, Codable {
         self.forms = forms
         self.fuzzy = fuzzy
         self.fuzzyEdits = fuzzyEdits
+        self.fuzzyComparison = fuzzyComparison
     }
 
     enum CodingKeys: String, CodingKey {
-        case caseMatching, diacritics, words, syntax, language, spanning, within, forms, fuzzy, fuzzyEdits
+        case caseMatching, diacritics, words, syntax, language, spanning, within, forms, fuzzy, fuzzyEdits, fuzzyComparison
     }
 
     /// Reads options saved before `spanning` existed as `withinRows`, before `within` as `turn`,
-    /// before `forms` without forms, before `fuzzy` exact.
+    /// before `forms` without forms, before `fuzzy` exact, before `fuzzyComparison` by spelling.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         caseMatching = try container.decode(CaseMatching.self, forKey: .caseMatching)
@@ -118,6 +133,7 @@ public struct SearchOptions: Hashable, Sendable, Codable {
         forms = try container.decodeIfPresent(Bool.self, forKey: .forms) ?? false
         fuzzy = try container.decodeIfPresent(Bool.self, forKey: .fuzzy) ?? false
         fuzzyEdits = try container.decodeIfPresent(Int.self, forKey: .fuzzyEdits)
+        fuzzyComparison = try container.decodeIfPresent(FuzzyComparison.self, forKey: .fuzzyComparison) ?? .spelling
     }
 
     /// The options a query can set, as `supportedOptions` reports them.
@@ -133,7 +149,7 @@ public struct SearchOptions: Hashable, Sendable, Codable {
         .caseSensitive: "false", .diacriticSensitive: "true", .wholeWord: "false",
         .regularExpression: "false", .language: "none (tr and az tailor i/İ/ı/I)", .acrossRows: "false",
         .boolean: "false (within: turn, row, file, Ns, Nw)", .wordForms: "false (English)",
-        .fuzzy: "false (edits: 0 for 1–3 characters, 1 for 4–7, 2 for 8 or more)",
+        .fuzzy: "false (edits: 0 for 1–3 characters, 1 for 4–7, 2 for 8 or more; by spelling, or by sound with twice the edits)",
     ]
 
     /// Whether `code` is a BCP 47 language tag whose language is a known ISO 639 code (`tr`,

@@ -146,12 +146,12 @@ struct FuzzyMatcher: Matcher {
             if let pieces, !pieces.mayMatch(bytes, table: asciiTable, twoBytes: twoBytes, bits: pieceBits) { continue }
             row.reserve(bytes.count)
             if !row.readASCII(bytes, table: asciiTable),
-               !row.readScalars(bytes, units: asciiUnits, isWord: asciiIsWord, info: info) {
+               !row.readScalars(bytes, units: asciiUnits, isWord: asciiIsWord, info: info, characterUnit: characterUnit) {
                 row.readCharacters(String(decoding: bytes, as: UTF8.self), unit: characterUnit, isWord: asciiIsWord)
             }
             candidates.removeAll(keepingCapacity: true)
             let units = UnsafeBufferPointer(start: row.units, count: row.unitCount)
-            let view = row.view
+            let view = row.view(of: bytes)
             for word in 0..<view.count {
                 if let (count, edits) = bestMatch(from: word, in: view, units: units, tables: tables, scratch: &scratch) {
                     candidates.append(Candidate(start: word, count: count, edits: edits))
@@ -263,9 +263,27 @@ struct FuzzyMatcher: Matcher {
         guard (tables.classes[pattern] & ~textClasses).nonzeroBitCount <= budget else { return nil }
         let text = UnsafeBufferPointer(rebasing: units[lower..<upper])
         let patternUnits = UnsafeBufferPointer(start: tables.units + tables.unitStarts[pattern], count: patternLength)
-        if budget == 0 { return text.elementsEqual(patternUnits) ? 0 : nil }
-        if patternLength <= 64 { return tables.distance(ofPattern: pattern, length: patternLength, to: text, bound: budget) }
-        return boundedAlignmentDistance(Array(patternUnits)[...], Array(text)[...], bound: budget)
+        let distance: Int?
+        if budget == 0 {
+            distance = text.elementsEqual(patternUnits) ? 0 : nil
+        } else if patternLength <= 64 {
+            distance = tables.distance(ofPattern: pattern, length: patternLength, to: text, bound: budget)
+        } else {
+            distance = boundedAlignmentDistance(Array(patternUnits)[...], Array(text)[...], bound: budget)
+        }
+        guard distance != nil, query.comparison == .sound else { return distance }
+        return query.soundsAlike(pattern: pattern, { foldedText(of: range, in: row) }) ? distance : nil
+    }
+
+    /// The folded characters of the text words `range` of `row`, joined (what `FuzzyReference`
+    /// codes by sound).
+    private func foldedText(of range: Range<Int>, in row: RowView) -> String {
+        var text = ""
+        for word in range {
+            let bytes = UnsafeBufferPointer(rebasing: row.bytes[Int(row.byteStarts[word])..<Int(row.byteEnds[word])])
+            for character in String(decoding: bytes, as: UTF8.self) { text += query.folding.fold(character) }
+        }
+        return text
     }
 
     /// A scalar's unit (low 32 bits), whether it is a word character (bit 32) and whitespace
@@ -285,6 +303,10 @@ struct FuzzyMatcher: Matcher {
 /// A read row's words as plain pointers (what the matching loop reads, touching no object).
 struct RowView {
     let count: Int
+    /// The row's bytes, and each word's span of them (for a code by sound).
+    let bytes: UnsafeBufferPointer<UInt8>
+    let byteStarts: UnsafeMutablePointer<Int32>
+    let byteEnds: UnsafeMutablePointer<Int32>
     let unitStarts: UnsafeMutablePointer<Int32>
     let unitEnds: UnsafeMutablePointer<Int32>
     let spaced: UnsafeMutablePointer<Bool>
@@ -329,8 +351,11 @@ final class RowWords {
         classes.deallocate()
     }
 
-    /// The words as plain pointers.
-    var view: RowView { RowView(count: count, unitStarts: unitStarts, unitEnds: unitEnds, spaced: spaced, classes: classes) }
+    /// The words of `bytes` (the row just read) as plain pointers.
+    func view(of bytes: UnsafeBufferPointer<UInt8>) -> RowView {
+        RowView(count: count, bytes: bytes, byteStarts: byteStarts, byteEnds: byteEnds, unitStarts: unitStarts, unitEnds: unitEnds,
+                spaced: spaced, classes: classes)
+    }
 
     /// Makes room for a row of `bytes` bytes.
     func reserve(_ bytes: Int) {
@@ -425,16 +450,36 @@ final class RowWords {
         return true
     }
 
-    /// Reads a row whose every scalar is a character of its own (ASCII, and the non-ASCII scalars
-    /// `isAlone` accepts: no mark, joiner, emoji or other scalar that joins its neighbours), scalar
-    /// by scalar; false, having read nothing useful, at the first other scalar.
+    /// What the scalar before was, for the scalars that join it (`readScalars`).
+    private enum Before {
+        /// The row's start, whitespace or a control: a joining scalar after it is read slowly.
+        case edge
+        /// A word character, whose unit a combining mark changes.
+        case word
+        /// Any other character (punctuation, a symbol, an emoji): a joining scalar after it stays
+        /// in that character, which is no word character and no whitespace.
+        case other
+    }
+
+    /// Reads a row scalar by scalar: ASCII, the non-ASCII scalars `isAlone` accepts (no mark,
+    /// joiner or other scalar that joins its neighbours), emoji (`isPictograph`), and the scalars
+    /// that join the character before (`isJoining`: combining marks, the zero-width joiner,
+    /// variation selectors, skin tones) where that character is known: after punctuation or an
+    /// emoji they change nothing (the character stays no word and no space); a combining mark
+    /// after a word character makes one character with it, whose unit `characterUnit` gives.
+    /// False, having read nothing useful, at the first other scalar (or a joining one anywhere
+    /// else, or a word character right after a joiner).
     func readScalars(
-        _ bytes: UnsafeBufferPointer<UInt8>, units table: [UInt32], isWord: [Bool], info: (UInt32) -> UInt64
+        _ bytes: UnsafeBufferPointer<UInt8>, units table: [UInt32], isWord: [Bool], info: (UInt32) -> UInt64,
+        characterUnit: (Character) -> UInt32
     ) -> Bool {
         clear()
         var inWord = false
         var gapIsSpace = true
         var offset = 0
+        var before = Before.edge
+        var afterJoiner = false
+        var characterStart = 0
         while offset < bytes.count {
             let lead = bytes[offset]
             var value: UInt32
@@ -449,7 +494,24 @@ final class RowWords {
                 value = UInt32(lead & 0x0F) << 12 | UInt32(bytes[offset + 1] & 0x3F) << 6 | UInt32(bytes[offset + 2] & 0x3F)
                 length = 3
             } else {
-                return false  // beyond the Basic Multilingual Plane: emoji and the like
+                value = UInt32(lead & 0x07) << 18 | UInt32(bytes[offset + 1] & 0x3F) << 12 | UInt32(bytes[offset + 2] & 0x3F) << 6
+                    | UInt32(bytes[offset + 3] & 0x3F)
+                length = 4
+            }
+            if value >= 0x80, Self.isJoining(value) {
+                switch before {
+                case .other:
+                    if value == 0x200D { afterJoiner = true }
+                case .word where (0x300..<0x370).contains(value):
+                    // The letter and its marks so far are one character.
+                    let character = String(decoding: UnsafeBufferPointer(rebasing: bytes[characterStart..<offset + length]), as: UTF8.self)
+                    guard character.count == 1 else { return false }
+                    replaceLast(characterUnit(Character(character)))
+                default:
+                    return false
+                }
+                offset += length
+                continue
             }
             let word: Bool, space: Bool, unit: UInt32
             if value < 0x80 {
@@ -457,12 +519,18 @@ final class RowWords {
                 space = value == 0x20 || (0x09...0x0D).contains(value)
                 unit = table[Int(value)]
             } else {
-                guard Self.isAlone(value) else { return false }
+                guard Self.isAlone(value) || Self.isPictograph(value) else { return false }
                 let known = info(value)
                 word = known & (1 << 32) != 0
                 space = known & (1 << 33) != 0
                 unit = UInt32(truncatingIfNeeded: known)
             }
+            if word && afterJoiner { return false }  // an emoji sequence could take it in
+            afterJoiner = false
+            characterStart = offset
+            // A control (and the soft hyphen, a format character) ends a character whatever follows.
+            let control = !space && (value < 0x20 || (0x7F..<0xA0).contains(value) || value == 0xAD)
+            before = word ? .word : space || control ? .edge : .other
             if word {
                 if !inWord {
                     startWord(at: offset, gapIsSpace: gapIsSpace)
@@ -481,6 +549,29 @@ final class RowWords {
         }
         if inWord { endWord(at: offset) }
         return true
+    }
+
+    /// Gives the last unit read another value (a letter that a combining mark joined). Its class
+    /// bit stays set too: a class more in the word only lets more words through the gate.
+    @inline(__always)
+    private func replaceLast(_ unit: UInt32) {
+        units[unitCount - 1] = unit
+        currentClasses |= 1 << UInt64(unit & 63)
+    }
+
+    /// Whether a scalar always joins the character before it (grapheme cluster break Extend or
+    /// ZWJ): combining diacritical marks, the zero-width joiner, variation selectors 15 and 16,
+    /// the emoji skin tones.
+    static func isJoining(_ value: UInt32) -> Bool {
+        (0x300..<0x370).contains(value) || value == 0x200D || value == 0xFE0E || value == 0xFE0F || (0x1F3FB...0x1F3FF).contains(value)
+    }
+
+    /// Whether a scalar is an emoji or symbol that begins a character of its own (grapheme
+    /// cluster break Other; after a zero-width joiner it may join an emoji before, which
+    /// `readScalars` allows only for no word character): miscellaneous symbols and dingbats,
+    /// regional indicators (flags), the emoji planes' pictographs.
+    static func isPictograph(_ value: UInt32) -> Bool {
+        (0x2600..<0x2800).contains(value) || (0x1F1E6...0x1F1FF).contains(value) || ((0x1F300..<0x1FB00).contains(value) && !(0x1F3FB...0x1F3FF).contains(value))
     }
 
     /// Whether a non-ASCII scalar always makes a character of its own (grapheme cluster break

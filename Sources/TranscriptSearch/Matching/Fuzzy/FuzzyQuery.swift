@@ -18,6 +18,9 @@
 /// - From each word the match with the fewest edits (then the fewest words) is its candidate;
 ///   where candidates overlap, the one with fewer edits is the hit, then the earlier one (so
 ///   `We budgeted` never hides an exact `budgeted`).
+/// - By sound (`FuzzyComparison.sound`, `--sounds-like`): every budget is twice the above (so
+///   still 0 for 1–3 characters), and a query unit matches a text unit only when, besides, their
+///   folded characters joined share a `DoubleMetaphone` code.
 struct FuzzyQuery: Sendable {
     /// Each query word's characters, each folded.
     let words: [[String]]
@@ -25,6 +28,11 @@ struct FuzzyQuery: Sendable {
     let fixedEdits: Int?
     /// The folding of one character of the text or the query.
     let folding: CharacterFolding
+    /// By spelling, or by sound too.
+    let comparison: FuzzyComparison
+    /// By sound: the codes of each query unit, as `PatternTables` numbers them (word p, then for
+    /// p ≥ `words.count` word p − `words.count` joined with the next); empty by spelling.
+    let codes: [DoubleMetaphone]
 
     /// The fuzzy side of `query`.
     /// - Throws: `QueryError` when the query has no word.
@@ -32,10 +40,21 @@ struct FuzzyQuery: Sendable {
         let folding = CharacterFolding(query.options)
         self.folding = folding
         fixedEdits = query.options.fuzzyEdits
-        words = Self.words(of: query.text).map { $0.map(folding.fold) }
+        comparison = query.options.fuzzyComparison
+        let words = Self.words(of: query.text).map { $0.map(folding.fold) }
+        self.words = words
         guard !words.isEmpty else {
             throw QueryError(kind: .badQuery(position: nil, message: "a --fuzzy query needs at least one word (letters or digits)"))
         }
+        let units = words + zip(words, words.dropFirst()).map { $0 + $1 }
+        codes = comparison == .sound ? units.map { DoubleMetaphone($0.joined()) } : []
+    }
+
+    /// Whether query unit `pattern` (numbered as `codes`) may match a text unit whose folded
+    /// characters are `text` (made only when asked): always by spelling, by sound when they share
+    /// a code.
+    func soundsAlike(pattern: Int, _ text: () -> String) -> Bool {
+        comparison == .spelling || codes[pattern].soundsAlike(DoubleMetaphone(text()))
     }
 
     /// The words of `text` (runs of word characters), each as its characters.
@@ -63,7 +82,8 @@ struct FuzzyQuery: Sendable {
 
     /// The budget of query word `word`, or of it joined with the next one.
     func budget(ofWord word: Int, joined: Bool) -> Int {
-        Self.budget(length: words[word].count + (joined ? words[word + 1].count : 0), fixedEdits: fixedEdits)
+        let budget = Self.budget(length: words[word].count + (joined ? words[word + 1].count : 0), fixedEdits: fixedEdits)
+        return comparison == .sound ? 2 * budget : budget
     }
 
     /// Whether no query unit may take an edit: every word and every two neighbours joined has 3

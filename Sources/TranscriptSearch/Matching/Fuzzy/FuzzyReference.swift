@@ -1,7 +1,8 @@
 /// The plain definition of a `--fuzzy` search (`FuzzyQuery` states the rules), the oracle the fast
 /// `FuzzyMatcher` is held to: split the row into words with `Regex`'s `\w+`, fold every character,
 /// and from every word try every way the query's units can cover the words after it, computing
-/// each distance in full. Slow and obviously right.
+/// each distance in full (and, by sound, the code of every text unit within it). Slow and
+/// obviously right.
 package struct FuzzyReference: Matcher {
     let query: FuzzyQuery
 
@@ -86,14 +87,18 @@ package struct FuzzyReference: Matcher {
                 guard word < folded.count, d == 0 || spaced[word - 1] else { continue }
                 let one = query.budget(ofWord: j, joined: false)
                 let distance = Self.distance(query.words[j], folded[word])
-                if distance <= one { relax(j + 1, d + 1, sofar + distance) }
+                if distance <= one, query.soundsAlike(pattern: j, { folded[word].joined() }) { relax(j + 1, d + 1, sofar + distance) }
                 if word + 1 < folded.count, spaced[word] {
                     let split = Self.distance(query.words[j], folded[word] + folded[word + 1])
-                    if split <= one { relax(j + 1, d + 2, sofar + split + 1) }
+                    if split <= one, query.soundsAlike(pattern: j, { (folded[word] + folded[word + 1]).joined() }) {
+                        relax(j + 1, d + 2, sofar + split + 1)
+                    }
                 }
                 if j + 1 < units {
                     let joined = Self.distance(query.words[j] + query.words[j + 1], folded[word])
-                    if joined <= query.budget(ofWord: j, joined: true) { relax(j + 2, d + 1, sofar + joined + 1) }
+                    if joined <= query.budget(ofWord: j, joined: true), query.soundsAlike(pattern: units + j, { folded[word].joined() }) {
+                        relax(j + 2, d + 1, sofar + joined + 1)
+                    }
                 }
             }
         }
