@@ -5,6 +5,42 @@ import TranscriptModel
 /// `--fuzzy` searches (`SearchOptions.fuzzy`): what the recognizer misheard is found, marked with
 /// its edits, and the fast matcher gives exactly the plain definition's hits (`FuzzyReference`).
 struct FuzzySearchTests {
+    /// 400 rows of `vocabulary`'s words (1 to `longestRow` of them, seeded), a third of them
+    /// misspelled (a letter removed, added or changed, two letters swapped, a split, or upper case)
+    /// and a quarter of the rows with two neighbouring words joined, for differential tests.
+    static func textsWithMisspellings(of vocabulary: [String], seed: UInt64, longestRow: Int) -> [String] {
+        var state = seed
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(state >> 33) % bound
+        }
+        func misspelled(_ word: String) -> String {
+            var characters = Array(word)
+            guard characters.count > 1 else { return word }
+            let at = next(characters.count)
+            switch next(6) {
+            case 0: characters.remove(at: at)
+            case 1: characters.insert(Character(UnicodeScalar(UInt8(97 + next(26)))), at: at)
+            case 2: characters[at] = Character(UnicodeScalar(UInt8(97 + next(26))))
+            case 3 where at + 1 < characters.count: characters.swapAt(at, at + 1)
+            case 4: characters.insert(" ", at: at)  // a split
+            default: return word.uppercased()
+            }
+            return String(characters)
+        }
+        return (0..<400).map { _ in
+            var words = (0..<(1 + next(longestRow))).map { _ in
+                let word = vocabulary[next(vocabulary.count)]
+                return next(3) == 0 ? misspelled(word) : word
+            }
+            if words.count > 1, next(4) == 0 {  // a join
+                let at = next(words.count - 1)
+                words[at] += words.remove(at: at + 1)
+            }
+            return words.joined(separator: [" ", " ", ", ", "  ", "\t", ". "][next(6)])
+        }
+    }
+
     static func corpus(_ texts: [String]) -> Corpus {
         Corpus([Transcript(source: SourceInfo(path: "f.srt", format: "srt", encoding: "UTF-8"), rows: texts.enumerated().map { index, text in
             Row(id: RowID(source: 0, index: index), text: text, start: Timestamp(milliseconds: Int64(index) * 1_000), locator: Locator(file: "f.srt"))
@@ -121,36 +157,7 @@ struct FuzzySearchTests {
                           "customer", "interview", "roadmap", "onboarding", "it's", "e.g.", "x", "👩🏽‍💻", "❤️", "🇯🇵", "🎉",
                           "reve\u{301}w", "bu\u{308}dget", "x\u{200D}y", "a\u{1F3FD}", "\u{1}\u{301}budget", "\u{AD}\u{301}", "🎉\u{200D}budget",
                           "❶", "🎉\u{200D}❶", "\u{301}x", " \u{FE0F}"]
-        var state: UInt64 = 7
-        func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int(state >> 33) % bound
-        }
-        func misspelled(_ word: String) -> String {
-            var characters = Array(word)
-            guard characters.count > 1 else { return word }
-            let at = next(characters.count)
-            switch next(6) {
-            case 0: characters.remove(at: at)
-            case 1: characters.insert(Character(UnicodeScalar(UInt8(97 + next(26)))), at: at)
-            case 2: characters[at] = Character(UnicodeScalar(UInt8(97 + next(26))))
-            case 3 where at + 1 < characters.count: characters.swapAt(at, at + 1)
-            case 4: characters.insert(" ", at: at)  // a split
-            default: return word.uppercased()
-            }
-            return String(characters)
-        }
-        let texts = (0..<400).map { _ in
-            var words = (0..<(1 + next(12))).map { _ in
-                let word = vocabulary[next(vocabulary.count)]
-                return next(3) == 0 ? misspelled(word) : word
-            }
-            if words.count > 1, next(4) == 0 {  // a join
-                let at = next(words.count - 1)
-                words[at] += words.remove(at: at + 1)
-            }
-            return words.joined(separator: [" ", " ", ", ", "  ", "\t", ". "][next(6)])
-        }
+        let texts = Self.textsWithMisspellings(of: vocabulary, seed: 7, longestRow: 12)
         let corpus = Self.corpus(texts)
         let queries = ["budget", "kubernetis", "recieve", "work", "gold peak", "goldpeak", "budget review", "zurich", "cafe",
                        "istanbul", "milestone postmortem review", "the budget", "we work", "a", "strasse", "sofia", "naive", "customer interview",

@@ -75,36 +75,7 @@ struct SoundsLikeSearchTests {
         let vocabulary = ["Catherine", "Katherine", "Kathy", "Kathryn", "Pritchard", "Pritchart", "Schmidt", "Smith", "Schmitt",
                           "Thomas", "Tomas", "José", "Jose", "Michael", "Michal", "Wright", "Xavier", "Ghislaine", "Zürich",
                           "İstanbul", "Van", "Dyke", "Vandyke", "the", "budget", "review", "會議", "👍🏽", "Jon", "John", "x"]
-        var state: UInt64 = 11
-        func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int(state >> 33) % bound
-        }
-        func misspelled(_ word: String) -> String {
-            var characters = Array(word)
-            guard characters.count > 1 else { return word }
-            let at = next(characters.count)
-            switch next(6) {
-            case 0: characters.remove(at: at)
-            case 1: characters.insert(Character(UnicodeScalar(UInt8(97 + next(26)))), at: at)
-            case 2: characters[at] = Character(UnicodeScalar(UInt8(97 + next(26))))
-            case 3 where at + 1 < characters.count: characters.swapAt(at, at + 1)
-            case 4: characters.insert(" ", at: at)  // a split
-            default: return word.uppercased()
-            }
-            return String(characters)
-        }
-        let texts = (0..<400).map { _ in
-            var words = (0..<(1 + next(10))).map { _ in
-                let word = vocabulary[next(vocabulary.count)]
-                return next(3) == 0 ? misspelled(word) : word
-            }
-            if words.count > 1, next(4) == 0 {  // a join
-                let at = next(words.count - 1)
-                words[at] += words.remove(at: at + 1)
-            }
-            return words.joined(separator: [" ", " ", ", ", "  ", "\t", ". "][next(6)])
-        }
+        let texts = FuzzySearchTests.textsWithMisspellings(of: vocabulary, seed: 11, longestRow: 10)
         let corpus = FuzzySearchTests.corpus(texts)
         let queries = ["katherine", "pritchard", "schmidt", "thomas", "jose", "michael", "catherine pritchart", "vandyke",
                        "van dyke", "zurich", "istanbul", "jon", "ghislane", "xavier smith"]
