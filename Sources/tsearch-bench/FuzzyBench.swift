@@ -3,7 +3,7 @@ import TranscriptModel
 import TranscriptSearch
 
 /// `--section fuzzy`: approximate words (`--fuzzy`) on the benchmark's corpus, next to the exact
-/// default.
+/// default (a query `~ word`: `--sounds-like`).
 ///
 /// - Search only: the fast `FuzzyMatcher` against `FuzzyReference` (the plain definition: fold,
 ///   split into words, the distance to every word and joined pair), hits and edits; a difference
@@ -15,7 +15,13 @@ import TranscriptSearch
 ///   set to ours: `-Z1` for 4–7 letters, `-Z2` for 8 or more; it counts lines, and a cue is two
 ///   lines of the SubRip file, so the counts are shown, not compared).
 enum FuzzyBench {
-    static let queries = ["budgit", "milestone", "postmortem", "customer interview feedback", "the budgit review"]
+    static let queries = ["budgit", "milestone", "postmortem", "customer interview feedback", "the budgit review", "~ milestone"]
+    /// A query written `~ word` is searched by sound (`--sounds-like`), without ugrep (it has no such search).
+    static func read(_ query: String) -> (text: String, options: SearchOptions, flag: String) {
+        query.hasPrefix("~ ")
+            ? (String(query.dropFirst(2)), SearchOptions(fuzzy: true, fuzzyComparison: .sound), "--sounds-like")
+            : (query, SearchOptions(fuzzy: true), "--fuzzy")
+    }
 
     /// `--quick` (CI) times one word and one phrase; the full run all five queries.
     static func run(corpus: Corpus, file: String, runs: Int, quick: Bool = false) throws {
@@ -23,8 +29,8 @@ enum FuzzyBench {
         let megabytes = Double(corpus.textByteCount) / 1e6
         print("\n--fuzzy (\(corpus.rowCount) rows, \(String(format: "%.1f", megabytes)) MB of row text): search only, the reference once, the engines \(runs) times")
         print("  query                          hits  approx   reference     fuzzy    fuzzy MB/s   exact -w   exact MB/s")
-        for query in queries {
-            let options = SearchOptions(fuzzy: true)
+        for shown in queries {
+            let (query, options, _) = read(shown)
             let engine = try SearchRequest(text: query, options: options).runner()
             let reference = SearchRunner(try FuzzyReference(Query(query, options: options)))
             var expected = HitIndex(rowCount: 0), found = HitIndex(rowCount: 0)
@@ -36,7 +42,7 @@ enum FuzzyBench {
             }
             let exact = try SearchRequest(text: query, options: SearchOptions(words: .wholeWords)).runner()
             let exactTime = median(runs) { _ = exact.search(corpus) }
-            print("  \(padded(query, 28)) \(String(format: "%7d", found.count)) \(String(format: "%7d", found.approximateCount))  \(format(referenceTime))  \(format(engineTime))  \(String(format: "%10.0f", megabytes / engineTime))  \(format(exactTime))  \(String(format: "%10.0f", megabytes / exactTime))")
+            print("  \(padded(shown, 28)) \(String(format: "%7d", found.count)) \(String(format: "%7d", found.approximateCount))  \(format(referenceTime))  \(format(engineTime))  \(String(format: "%10.0f", megabytes / engineTime))  \(format(exactTime))  \(String(format: "%10.0f", megabytes / exactTime))")
         }
 
         let ugrep = onPath("ugrep")
@@ -47,12 +53,13 @@ enum FuzzyBench {
             try warmRuns(arguments, state: state, runs: runs)
         }
         _ = try runTSearch(["search", "-c", "budget", file], state: state)  // the row cache
-        for query in queries {
-            let (time, result) = try warm(["search", "-c", "--fuzzy", query, file])
+        for shown in queries {
+            let (query, _, flag) = read(shown)
+            let (time, result) = try warm(["search", "-c", flag, query, file])
             let exact = try warm(["search", "-c", "-w", query, file]).seconds
             let hits = result.stdout.split(separator: "\n").last.map(String.init) ?? ""
-            var line = "  \(padded(query, 28)) \(padded(hits, 12)) \(format(time))  \(format(exact))  \(String(format: "%5.2f", time / exact))"
-            if let ugrep {
+            var line = "  \(padded(shown, 28)) \(padded(hits, 12)) \(format(time))  \(format(exact))  \(String(format: "%5.2f", time / exact))"
+            if let ugrep, flag == "--fuzzy" {
                 let longest = query.split(separator: " ").map(\.count).max() ?? 0
                 let budget = longest >= 8 ? 2 : longest >= 4 ? 1 : 0
                 var lines = ""

@@ -40,6 +40,8 @@ struct SoundsLikeSearchTests {
         let thomas = try Self.found("thomas", in: ["Tomas, Thames and Thomas, not Tonas"])
         #expect(thomas == ["Tomas≈1", "Thames≈2", "Thomas"], "\(thomas)")
         #expect(try Self.found("thomas", in: ["Thomas"], options: Self.options(edits: 0)) == ["Thomas"])
+        // A word without a code (digits) is still found as written, and only so.
+        #expect(try Self.found("2024", in: ["In 2024, not 2025"]) == ["2024"])
     }
 
     @Test func aNameAtTheStartAndTheEndOfARow() throws {
@@ -74,11 +76,11 @@ struct SoundsLikeSearchTests {
     @Test func theSearchEqualsTheReferenceOnGeneratedText() throws {
         let vocabulary = ["Catherine", "Katherine", "Kathy", "Kathryn", "Pritchard", "Pritchart", "Schmidt", "Smith", "Schmitt",
                           "Thomas", "Tomas", "José", "Jose", "Michael", "Michal", "Wright", "Xavier", "Ghislaine", "Zürich",
-                          "İstanbul", "Van", "Dyke", "Vandyke", "the", "budget", "review", "會議", "👍🏽", "Jon", "John", "x"]
+                          "İstanbul", "Van", "Dyke", "Vandyke", "the", "budget", "review", "會議", "👍🏽", "Jon", "John", "x", "2024", "2025"]
         let texts = FuzzySearchTests.textsWithMisspellings(of: vocabulary, seed: 11, longestRow: 10)
         let corpus = FuzzySearchTests.corpus(texts)
         let queries = ["katherine", "pritchard", "schmidt", "thomas", "jose", "michael", "catherine pritchart", "vandyke",
-                       "van dyke", "zurich", "istanbul", "jon", "ghislane", "xavier smith"]
+                       "van dyke", "zurich", "istanbul", "jon", "ghislane", "xavier smith", "2024"]
         let grids: [SearchOptions] = [
             Self.options(), Self.options(edits: 0), Self.options(edits: 3), Self.options { $0.caseMatching = .sensitive },
             Self.options { $0.diacritics = .insensitive }, Self.options { $0.language = "tr" },

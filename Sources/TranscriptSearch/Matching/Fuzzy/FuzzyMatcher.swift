@@ -271,8 +271,8 @@ struct FuzzyMatcher: Matcher {
         } else {
             distance = boundedAlignmentDistance(Array(patternUnits)[...], Array(text)[...], bound: budget)
         }
-        guard distance != nil, query.comparison == .sound else { return distance }
-        return query.soundsAlike(pattern: pattern, { foldedText(of: range, in: row) }) ? distance : nil
+        guard let distance, query.comparison == .sound else { return distance }
+        return query.soundsAlike(pattern: pattern, distance: distance, { foldedText(of: range, in: row) }) ? distance : nil
     }
 
     /// The folded characters of the text words `range` of `row`, joined (what `FuzzyReference`

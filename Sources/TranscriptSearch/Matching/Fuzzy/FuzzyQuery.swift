@@ -20,7 +20,7 @@
 ///   `We budgeted` never hides an exact `budgeted`).
 /// - By sound (`FuzzyComparison.sound`, `--sounds-like`): every budget is twice the above (so
 ///   still 0 for 1–3 characters), and a query unit matches a text unit only when, besides, their
-///   folded characters joined share a `DoubleMetaphone` code.
+///   folded characters joined share a `DoubleMetaphone` code (or are the same: 0 edits).
 struct FuzzyQuery: Sendable {
     /// Each query word's characters, each folded.
     let words: [[String]]
@@ -50,11 +50,12 @@ struct FuzzyQuery: Sendable {
         codes = comparison == .sound ? units.map { DoubleMetaphone($0.joined()) } : []
     }
 
-    /// Whether query unit `pattern` (numbered as `codes`) may match a text unit whose folded
-    /// characters are `text` (made only when asked): always by spelling, by sound when they share
-    /// a code.
-    func soundsAlike(pattern: Int, _ text: () -> String) -> Bool {
-        comparison == .spelling || codes[pattern].soundsAlike(DoubleMetaphone(text()))
+    /// Whether query unit `pattern` (numbered as `codes`) may match a text unit `distance` edits
+    /// from it whose folded characters are `text` (made only when asked): always by spelling; by
+    /// sound when they share a code, or are the same (0 edits: `2024` has no code, yet is found as
+    /// written).
+    func soundsAlike(pattern: Int, distance: Int, _ text: () -> String) -> Bool {
+        comparison == .spelling || distance == 0 || codes[pattern].soundsAlike(DoubleMetaphone(text()))
     }
 
     /// The words of `text` (runs of word characters), each as its characters.

@@ -87,16 +87,16 @@ package struct FuzzyReference: Matcher {
                 guard word < folded.count, d == 0 || spaced[word - 1] else { continue }
                 let one = query.budget(ofWord: j, joined: false)
                 let distance = Self.distance(query.words[j], folded[word])
-                if distance <= one, query.soundsAlike(pattern: j, { folded[word].joined() }) { relax(j + 1, d + 1, sofar + distance) }
+                if distance <= one, query.soundsAlike(pattern: j, distance: distance, { folded[word].joined() }) { relax(j + 1, d + 1, sofar + distance) }
                 if word + 1 < folded.count, spaced[word] {
                     let split = Self.distance(query.words[j], folded[word] + folded[word + 1])
-                    if split <= one, query.soundsAlike(pattern: j, { (folded[word] + folded[word + 1]).joined() }) {
+                    if split <= one, query.soundsAlike(pattern: j, distance: split, { (folded[word] + folded[word + 1]).joined() }) {
                         relax(j + 1, d + 2, sofar + split + 1)
                     }
                 }
                 if j + 1 < units {
                     let joined = Self.distance(query.words[j] + query.words[j + 1], folded[word])
-                    if joined <= query.budget(ofWord: j, joined: true), query.soundsAlike(pattern: units + j, { folded[word].joined() }) {
+                    if joined <= query.budget(ofWord: j, joined: true), query.soundsAlike(pattern: units + j, distance: joined, { folded[word].joined() }) {
                         relax(j + 2, d + 1, sofar + joined + 1)
                     }
                 }
